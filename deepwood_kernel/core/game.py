@@ -344,9 +344,10 @@ def load(save: str | bytes) -> Game:
             raise SaveError(f"history entry {n} must be [id, seat-or-null, 0|1], got {entry!r}")
         action_id, player, sampled = entry
         if player != game.current_player:
-            raise SaveError(f"history entry {n} ({action_id!r}) is recorded for "
-                            f"{game.player_name(player) if player is not None and 0 <= player < game.players else player!r}"
-                            f" but at that point it is {game.player_name(game.current_player)}'s move")
+            who = (game.player_name(player) if player is not None and 0 <= player < game.players
+                   else f"seat {player}")
+            raise SaveError(f"history entry {n} ({action_id!r}) is recorded for {who} but at "
+                            f"that point it is {game.player_name(game.current_player)}'s move")
         if sampled:
             if not game.is_chance:
                 raise SaveError(f"history entry {n} ({action_id!r}) is marked as sampled "
