@@ -258,11 +258,13 @@ class Game:
         }, separators=(",", ":"))
 
     def fingerprint(self) -> str:
-        """SHA-256 of everything that makes the game what it is (state, RNG, history, log)."""
+        """SHA-256 of everything that makes the game what it is (state, RNG, history, log).
+
+        The redo stack is not part of it: an undo followed by a redo restores the game.
+        """
         blob = json.dumps([self.rules.fingerprint(self.state),
                            self._rng.bit_generator.state,
-                           [(s.id, s.player, s.sampled) for s in self._history],
-                           [(s.id, s.player, s.sampled) for s in self._redo]],
+                           [(s.id, s.player, s.sampled) for s in self._history]],
                           sort_keys=True, default=_jsonable)
         return hashlib.sha256(blob.encode()).hexdigest()
 
