@@ -3,15 +3,16 @@ PY      ?= python3
 VENV    ?= .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
+PYTEST  := $(BIN)/python -m pytest -q
 
-.PHONY: install lab test test-fast notebooks bench clean
+.PHONY: install lab test notebooks bench rules-coverage clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[notebooks,test]'
+	$(BIN)/python -m pip install --quiet -e '.[notebooks,test,bench]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -19,9 +20,12 @@ install: $(STAMP)
 lab: install
 	$(BIN)/jupyter lab notebooks/
 
-test: install
-	$(BIN)/python -m pytest tests --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
-	$(BIN)/python -m pytest --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg -p no:cacheprovider
+test: install rules-coverage
+	$(PYTEST) tests
+	$(PYTEST) --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg
+
+rules-coverage: install
+	$(BIN)/python tools/rules_coverage.py
 
 notebooks: install
 	$(BIN)/python tools/run_notebooks.py notebooks

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict, fields
+from functools import lru_cache
 from itertools import combinations
 
 from ...core.rules import GameInfo, Option, Rules
@@ -289,7 +290,11 @@ def strip_cells(anchor: str, direction: str) -> list[int]:
 def placements(s: DeepWoodState, strip: int) -> list[str]:
     """Ressourcen-Markt (DW-2.1): every placement of a strip on the 4x4 grid, no overhang,
     any orientation; a strip reading the same both ways is listed once."""
-    cells = s.content.strips[strip].cells
+    return list(_placements(s.content.strips[strip].cells, strip))
+
+
+@lru_cache(maxsize=512)
+def _placements(cells: tuple, strip: int) -> tuple[str, ...]:
     palindrome = cells[0] == cells[2]
     out = []
     for row in range(4):
@@ -300,7 +305,7 @@ def placements(s: DeepWoodState, strip: int) -> list[str]:
                     continue
                 if 0 <= row + 2 * dr < 4 and 0 <= col + 2 * dc < 4:
                     out.append(f"place {strip} {anchor} {d}")
-    return out
+    return tuple(out)
 
 
 def market_take(s: DeepWoodState, key: str) -> dict[str, int]:
@@ -345,7 +350,7 @@ def legal_ids(s: DeepWoodState) -> list[str]:
     if ph == "entry":
         return [f"enter {name(s, f)}" for f in range(c.columns) if not b.trolls[f]]
     if ph == "place":
-        return [a for strip in p.hand for a in placements(s, strip)]
+        return [a for strip in p.hand for a in _placements(c.strips[strip].cells, strip)]
     if ph == "border":
         taken = set(s.borders)
         keys = [*MARKET_ROWS, *MARKET_COLS] + (["corner"] if s.n == 4 else [])
