@@ -26,6 +26,7 @@ def total_tiles(s) -> int:
 # ------------------------------------------------------------------ setup (VORBEREITUNG)
 @pytest.mark.parametrize("players, cards, twenties", [(2, 7, 1), (3, 8, 2), (4, 9, 3)])
 def test_DW_1_1_strength_20_cards_removed_by_player_count(players, cards, twenties):
+    """Also DW-6.13: three copies of monster 5 (strength 20) among the 9 cards."""
     s = dk.new_game("deepwood", players=players).state
     strengths = Counter(s.content.monsters[i].strength for i in s.middle)
     assert len(s.middle) == cards and strengths[20] == twenties
@@ -34,6 +35,8 @@ def test_DW_1_1_strength_20_cards_removed_by_player_count(players, cards, twenti
 
 @pytest.mark.parametrize("players, strips, gone", [(2, 26, 2), (3, 39, None), (4, 32, 4)])
 def test_DW_1_2_strips_marked_2_or_4_removed(players, strips, gone):
+    """Also DW-1.14 (39 designed strips: 19 + 13 marked 2 + 7 marked 4) and DW-2.8 (the
+    designer's 2-player suggestion is not applied: the strips stay as designed)."""
     s = dk.new_game("deepwood", players=players).state
     assert len(s.pile) == strips
     assert all(s.content.strips[i].mark != gone for i in s.pile) or gone is None
@@ -58,6 +61,8 @@ def test_DW_1_4_three_secret_strips_each(players):
 
 
 def test_DW_1_5_tiles_and_starting_supplies():
+    """Also DW-1.8 (1 potion, 1 gold, 1 book, 1 stone), DW-1.10..1.13 (designed board,
+    rocks b3/d5, the three tiles beside the board, the tile mix) and DW-0.4 (36 tiles)."""
     s = dealt(3).state
     c = s.content
     for b, p in zip(s.boards, s.players):
@@ -206,6 +211,8 @@ def test_DW_2_6_reset_clears_market_and_figures():
 
 # ------------------------------------------------------------------ revealing
 def test_DW_3_1_line_of_sight_reveals_until_something_is_pictured():
+    """Also DW-1.15: a reveal is a chance draw over the board's face-down tiles, and DW-3.2:
+    forest lets the view through, a thicket stops it."""
     g = at_board(figure="c1", tiles={})
     rig(g, reveal=True)
     assert g.is_chance and g.state.reveal_at == g.state.content.field("c2")
@@ -221,6 +228,7 @@ def test_DW_3_1_line_of_sight_reveals_until_something_is_pictured():
 
 
 def test_DW_3_1_removing_a_tile_opens_the_view_again():
+    """Also DW-7.3: the cleared field is bare forest floor and no longer blocks the view."""
     g = at_board(figure="c2", tiles={"c3": "thicket", "b2": "gate", "d2": "guard"},
                  res={"potions": 3, "stones": 2})
     assert not g.is_chance
@@ -347,6 +355,7 @@ def test_DW_8_1_adjacent_troll_blocks_until_one_gold():
 
 
 def test_DW_8_1_without_gold_the_turn_can_only_end_or_exchange():
+    """Also DW-8.2 and DW-0.8: exchanging stays allowed, ending the turn always is."""
     g = at_board(figure="c2", tiles={"d2": "troll"}, res={"gold": 0, "potions": 3})
     assert g.legal_action_ids() == ["exchange potions gold", "end"]
 
@@ -406,6 +415,7 @@ def test_DW_8_3_no_troll_during_a_fight():
 
 
 def test_DW_8_1_placed_troll_next_to_the_figure_attacks_and_stacks():
+    """Also DW-8.4: a placed troll acts like a troll tile."""
     g = at_board(figure="c2", tiles={"c3": "forest", "b2": "gate", "d2": "guard"},
                  res={"gold": 1, "potions": 0})
     g.state.boards[0].trolls[g.state.content.field("c3")] = 2
@@ -646,6 +656,7 @@ def test_DW_10_4_the_game_ends_after_round_15():
 
 # ------------------------------------------------------------------ scoring
 def test_DW_11_2_obstacle_sets_from_the_rulebook():
+    """Also DW-11.3 (singles 1 gold) and DW-11.8 (monster 3 as a wildcard)."""
     assert obstacle_set_gold(3, 0, 0) == 15              # 3 thickets
     assert obstacle_set_gold(1, 1, 1) == 15              # one of each
     assert obstacle_set_gold(1, 0, 0) == 1               # single
@@ -665,7 +676,9 @@ def test_DW_11_2_best_partition_beats_greedy():
     assert obstacle_set_gold(4, 2, 2) == 15 + 15 + 2     # 2 mixed sets + 2 thickets singles
 
 
-def test_DW_11_breakdown_lists_every_scoring_line():
+def test_breakdown_lists_every_scoring_line():
+    """DW-11.1 (3:1 leftovers), DW-11.2/11.3/11.8 (sets with the monster-3 wildcard), DW-11.4
+    (trolls, swords), DW-11.5, DW-11.6 (leaving, monster gold, coins), DW-11.9 (line by line)."""
     g = at_board(figure="c2", tiles={"c3": "gate", "b2": "gate", "d2": "guard"},
                  res={"potions": 7, "books": 3, "stones": 2, "gold": 4})
     s = g.state
@@ -685,6 +698,7 @@ def test_DW_11_breakdown_lists_every_scoring_line():
 
 
 def test_DW_11_5_longest_path_only_for_those_who_left_and_ties_pay_ten():
+    """Also DW-10.6: those who stay in the forest do not count for the longest path."""
     g = at_board(players=3, figure="c4", tiles={"c5": "gate", "b4": "gate", "d4": "guard"})
     s = g.state
     assert dict(g.score_breakdown(0))["Longest path (4 fields)"] == 0     # not left
