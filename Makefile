@@ -22,6 +22,7 @@ lab: install
 
 test: install rules-coverage
 	$(PYTEST) tests
+	$(PYTEST) --doctest-modules deepwood_kernel -o doctest_optionflags=ELLIPSIS
 	$(PYTEST) --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg
 
 rules-coverage: install

@@ -3,7 +3,7 @@
 >>> import deepwood_kernel as dk
 >>> from deepwood_kernel.sim import make_bot, play_out
 >>> g = dk.new_game("deepwood", players=2, seed=4)
->>> play_out(g, [make_bot("deepwood", "heuristic", seed=0), make_bot("deepwood", "random", seed=1)])
+>>> _ = play_out(g, [make_bot("deepwood", "heuristic", seed=0), make_bot("deepwood", "random", seed=1)])
 >>> g.is_over
 True
 """
