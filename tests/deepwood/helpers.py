@@ -50,6 +50,19 @@ def at_board(players: int = 2, seed: int = 0, entry: str = "c0", *, figure: str 
     return g
 
 
+def pass_turn(g: dk.Game) -> None:
+    """Play the current seat's turn plainly: enter if needed, the first market choices,
+    then end the turn (returning surplus resources if the limit asks)."""
+    if g.state.phase == "entry":
+        g.apply("enter a0")
+    _market(g)
+    g.advance()
+    g.apply("end")
+    g.advance()
+    while g.state.phase == "limit":
+        g.apply(g.legal_action_ids()[-1])
+
+
 def _market(g: dk.Game) -> None:
     g.apply(g.legal_action_ids()[0])        # place
     g.apply(g.legal_action_ids()[0])        # border

@@ -13,7 +13,7 @@ from deepwood_kernel.games.deepwood import fight_advice, fight_odds, obstacle_se
 from deepwood_kernel.games.deepwood.rules import placements
 from deepwood_kernel.sim import make_bot, play_out
 
-from .helpers import at_board, dealt, ids, rig
+from .helpers import at_board, dealt, ids, pass_turn, rig
 
 
 def total_tiles(s) -> int:
@@ -631,15 +631,7 @@ def test_DW_10_3_after_someone_leaves_everyone_else_has_one_more_turn():
     g.apply("end")
     for seat in (1, 2):
         assert g.state.seat == seat and not g.is_over
-        if g.state.phase == "entry":
-            g.apply("enter a0")
-        g.apply(g.legal_action_ids()[0])
-        g.apply(g.legal_action_ids()[0])
-        g.advance()
-        g.apply("end")
-        g.advance()
-        while g.state.phase == "limit":
-            g.apply(g.legal_action_ids()[-1])
+        pass_turn(g)
     assert g.is_over and g.state.seat == 2
     assert dict(g.score_breakdown(0))["Left the deep forest"] == 5
 

@@ -10,7 +10,7 @@ from deepwood_kernel.games.deepwood import load_content
 from deepwood_kernel.games.deepwood.content import DEFAULT_FILE
 from deepwood_kernel.games.deepwood.rules import MAX_DICE, stones_to_leave
 
-from .helpers import at_board, dealt, ids, rig
+from .helpers import at_board, dealt, ids, pass_turn, rig
 
 
 def test_DW_0_1_two_to_four_players():
@@ -85,15 +85,7 @@ def test_DW_1_9_clockwise_from_the_start_player():
     order = []
     for _ in range(4):
         order.append(g.state.seat)
-        if g.state.phase == "entry":
-            g.apply("enter a0")
-        g.apply(g.legal_action_ids()[0])
-        g.apply(g.legal_action_ids()[0])
-        g.advance()
-        g.apply("end")
-        g.advance()
-        while g.state.phase == "limit":
-            g.apply(g.legal_action_ids()[-1])
+        pass_turn(g)
     assert order == [0, 1, 2, 0] and g.state.round == 2
 
 
@@ -209,15 +201,7 @@ def test_DW_10_5_a_player_who_left_never_plays_again_and_round_15_is_the_cap():
     g.apply("leave c8")
     g.apply("end")
     assert g.state.seat == 2                      # Clara's last turn ...
-    if g.state.phase == "entry":
-        g.apply("enter a0")
-    g.apply(g.legal_action_ids()[0])
-    g.apply(g.legal_action_ids()[0])
-    g.advance()
-    g.apply("end")
-    g.advance()
-    while g.state.phase == "limit":
-        g.apply(g.legal_action_ids()[-1])
+    pass_turn(g)
     assert g.is_over                              # ... and Anna gets none: round 15 is over
 
 
