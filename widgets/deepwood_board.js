@@ -1,0 +1,915 @@
+// Deepwood board widget: the table of "Durch den tiefen Wald" as SVG.
+// One plain ES module, no imports, no build step. Python holds the game; this file draws
+// the synced traits (view, legal, chance, advice, status, message, event_log) and sends
+// back only requests: {type: "act", id}, undo, redo, step, advance, force, new, bots, ...
+// Every element that plays a legal action carries data-action="<action id>" and the
+// class dw-legal; local choices (which strip, which direction, which dice) never leave
+// the browser until they complete an action id.
+
+const RES = ["potions", "books", "gold", "stones"];
+const RES_INFO = {
+  potions: { letter: "P", colour: "#d64541", dark: "#8e2622", name: "potion" },
+  books: { letter: "B", colour: "#3a78c3", dark: "#1f4c85", name: "book" },
+  gold: { letter: "G", colour: "#e3b505", dark: "#9a7b00", name: "gold" },
+  stones: { letter: "S", colour: "#7f8c99", dark: "#4c5864", name: "stone" },
+};
+const CODE_RES = { P: "potions", B: "books", G: "gold", S: "stones" };
+const SEAT_COLOUR = ["#c0392b", "#2471a3", "#1e8449", "#7d3c98"];
+const TILE = {
+  "?": { fill: "#4d6b45", name: "face-down tile" },
+  forest: { fill: "#cde6c0", name: "forest (free to walk)" },
+  thicket: { fill: "#8cc63f", name: "thicket: clear for 3 potions" },
+  gate: { fill: "#c9b8ec", name: "gate: clear for 3 books" },
+  guard: { fill: "#f2b8a8", name: "guard: clear for 3 gold" },
+  sword: { fill: "#fbe38e", name: "sword: collect for 1 potion, 1 book, 1 gold" },
+  troll: { fill: "#d39b55", name: "troll: appease with 1 gold" },
+};
+const FLOOR = "#efe8d6";
+const DIRS = ["right", "up", "left", "down"];
+const DIR_ARROW = { right: "→", up: "↑", left: "←", down: "↓" };
+const DIR_DELTA = { right: [0, 1], left: [0, -1], up: [1, 0], down: [-1, 0] }; // [row, col]
+const VERB_TEXT = {
+  enter: "enter", move: "move", clear: "clear", sword: "take", appease: "1 gold",
+  leave: "leave", troll: "troll",
+};
+const PHASE_HINT = {
+  deal: "The secret strips are dealt.",
+  entry: "Choose the wall field where your figure enters the forest.",
+  place: "Place a strip on the market: pick a strip, rotate it, click the anchor cell.",
+  border: "Stand beside a market row or column (or the corner) and take what lies in that line.",
+  double: "Rock monster 4: double one resource you just took.",
+  draw: "A strip is drawn from the pile.",
+  board: "Act in your forest: move, clear obstacles, collect swords, fight; then end the turn.",
+  reveal: "A face-down tile in sight of your figure is turned over.",
+  roll: "The dice are rolled.",
+  keep: "Click dice to set them aside, then reroll the rest or stop.",
+  bonus: "Too few pips: pay bonus resources for the missing pips or accept the defeat.",
+  card: "You won! Choose which rock-monster card to take.",
+  limit: "More than 6 potions, books or stones: exchange or return the surplus.",
+  over: "The game is over.",
+};
+const GROUP_TITLE = {
+  double: "Rock monster 4", exchange: "Exchange (any time)", back: "Step back",
+  bonus: "Fight result", concede: "Fight result", monster: "Choose the card",
+  return: "Resource limit", end: "Turn",
+};
+const GROUP_ORDER = ["monster", "bonus", "concede", "double", "return", "exchange", "back", "end"];
+
+// ---------------------------------------------------------------- small helpers
+export function esc(s) {
+  return String(s)
+    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+const attr = (name, value) => (value === undefined || value === null ? "" : ` ${name}="${esc(value)}"`);
+const seatColour = (i) => SEAT_COLOUR[i % SEAT_COLOUR.length];
+const plural = (n, word) => `${n} ${n === 1 ? word : word === "die" ? "dice" : `${word}s`}`;
+const cellName = (c) => `${"ABCD"[c % 4]}${Math.floor(c / 4) + 1}`;
+
+function stripCells(cell, dir) {
+  const [dr, dc] = DIR_DELTA[dir];
+  const r = Math.floor(cell / 4), c = cell % 4;
+  const out = [];
+  for (let i = 0; i < 3; i++) {
+    const rr = r + i * dr, cc = c + i * dc;
+    if (rr < 0 || rr > 3 || cc < 0 || cc > 3) return null;
+    out.push(rr * 4 + cc);
+  }
+  return out;
+}
+
+const sameList = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+// ---------------------------------------------------------------- icons (SVG strings)
+function resIcon(res, cx, cy, s, letter = true) {
+  const info = RES_INFO[res];
+  if (!info) return "";
+  const t = letter
+    ? `<text x="${cx}" y="${cy + s * 0.16}" font-size="${s * 0.42}" class="dw-icon-letter">${info.letter}</text>`
+    : "";
+  if (res === "potions") {
+    return `<g class="dw-res-icon"><rect x="${cx - s * 0.1}" y="${cy - s * 0.42}" width="${s * 0.2}" height="${s * 0.3}" fill="${info.dark}"/>` +
+      `<circle cx="${cx}" cy="${cy + s * 0.08}" r="${s * 0.32}" fill="${info.colour}" stroke="${info.dark}"/>${t}</g>`;
+  }
+  if (res === "books") {
+    return `<g class="dw-res-icon"><rect x="${cx - s * 0.3}" y="${cy - s * 0.36}" width="${s * 0.6}" height="${s * 0.72}" rx="${s * 0.05}" fill="${info.colour}" stroke="${info.dark}"/>` +
+      `<line x1="${cx - s * 0.2}" y1="${cy - s * 0.36}" x2="${cx - s * 0.2}" y2="${cy + s * 0.36}" stroke="${info.dark}"/>${t}</g>`;
+  }
+  if (res === "gold") {
+    return `<g class="dw-res-icon"><circle cx="${cx}" cy="${cy}" r="${s * 0.37}" fill="${info.colour}" stroke="${info.dark}" stroke-width="1.5"/>${t}</g>`;
+  }
+  return `<g class="dw-res-icon"><ellipse cx="${cx}" cy="${cy}" rx="${s * 0.4}" ry="${s * 0.3}" fill="${info.colour}" stroke="${info.dark}"/>${t}</g>`;
+}
+
+function tileIcon(tile, cx, cy, s) {
+  const k = s / 24;
+  const g = (inner) => `<g transform="translate(${cx} ${cy}) scale(${k})" class="dw-tile-icon">${inner}</g>`;
+  switch (tile) {
+    case "?":
+      return `<text x="${cx}" y="${cy + s * 0.2}" font-size="${s * 0.55}" class="dw-facedown">?</text>`;
+    case "forest":
+      return g(`<path d="M0 -8 L6 2 H-6 Z M0 -3 L7 7 H-7 Z" fill="#7fb069" opacity="0.8"/><rect x="-1" y="7" width="2" height="3" fill="#7a5c3a"/>`);
+    case "thicket":
+      return g(`<path d="M0 -10 L2.5 -3 L9 -6 L4 0 L9 6 L2.5 3 L0 10 L-2.5 3 L-9 6 L-4 0 L-9 -6 L-2.5 -3 Z" fill="#2e6b1f"/>`);
+    case "gate":
+      return g(`<path d="M-8 9 V-2 A8 8 0 0 1 8 -2 V9" fill="none" stroke="#4b2c83" stroke-width="2.5"/><path d="M-4 9 V-4 M0 9 V-6 M4 9 V-4" stroke="#4b2c83" stroke-width="1.5"/>`);
+    case "guard":
+      return g(`<path d="M0 -10 L8 -6 V1 Q8 7 0 10 Q-8 7 -8 1 V-6 Z" fill="#a8432c"/><path d="M0 -6 V6 M-4 -1 H4" stroke="#fff" stroke-width="1.6"/>`);
+    case "sword":
+      return g(`<path d="M-7 7 L6 -6" stroke="#555" stroke-width="2.6" stroke-linecap="round"/><path d="M-7 1 L-1 7" stroke="#8a5a00" stroke-width="2.6" stroke-linecap="round"/><path d="M6 -6 L8 -8" stroke="#999" stroke-width="2"/>`);
+    case "troll":
+      return trollIcon(cx, cy, s);
+    default:
+      return "";
+  }
+}
+
+function trollIcon(cx, cy, s) {
+  const k = s / 24;
+  return `<g transform="translate(${cx} ${cy}) scale(${k})" class="dw-tile-icon">` +
+    `<path d="M-7 -4 L-10 -10 L-4 -7 Z M7 -4 L10 -10 L4 -7 Z" fill="#6b3d12"/>` +
+    `<circle r="8" fill="#8a5a2b" stroke="#4a2a0a"/>` +
+    `<circle cx="-3" cy="-2" r="1.6" fill="#fff"/><circle cx="3" cy="-2" r="1.6" fill="#fff"/>` +
+    `<path d="M-4 4 Q0 2 4 4" stroke="#fff" stroke-width="1.3" fill="none"/></g>`;
+}
+
+function rockIcon(cx, cy, s) {
+  const k = s / 24;
+  return `<g transform="translate(${cx} ${cy}) scale(${k})" class="dw-tile-icon">` +
+    `<path d="M-10 8 L-4 -6 L0 0 L4 -8 L10 8 Z" fill="#5d4a3f" stroke="#3b2e27"/>` +
+    `<path d="M-4 -6 L-2 -1 M4 -8 L5 -2" stroke="#a89282" stroke-width="1"/></g>`;
+}
+
+function dieFace(value, x, y, s, cls, extra = "") {
+  const pip = (px, py) => `<circle cx="${x + px * s}" cy="${y + py * s}" r="${s * 0.09}" class="dw-pip"/>`;
+  const spots = {
+    1: [[0.5, 0.5]], 2: [[0.27, 0.27], [0.73, 0.73]], 3: [[0.27, 0.27], [0.5, 0.5], [0.73, 0.73]],
+    4: [[0.27, 0.27], [0.73, 0.27], [0.27, 0.73], [0.73, 0.73]],
+    5: [[0.27, 0.27], [0.73, 0.27], [0.5, 0.5], [0.27, 0.73], [0.73, 0.73]],
+    6: [[0.27, 0.25], [0.73, 0.25], [0.27, 0.5], [0.73, 0.5], [0.27, 0.75], [0.73, 0.75]],
+  }[value] || [];
+  return `<g class="dw-die ${cls}"${extra}><rect x="${x}" y="${y}" width="${s}" height="${s}" rx="${s * 0.18}"/>${spots.map(([a, b]) => pip(a, b)).join("")}</g>`;
+}
+
+// ---------------------------------------------------------------- local UI state
+export function newUi() {
+  return {
+    strip: null, dir: "right", trollRes: null, dice: [], diceKey: "",
+    hoverKeep: null,
+  };
+}
+
+function legalBy(st, kind) {
+  return (st.legal || []).filter((a) => a.target && a.target.kind === kind);
+}
+
+/** Bring local choices in line with the current state (selected strip still in hand, ...). */
+export function syncUi(st, ui) {
+  const places = legalBy(st, "market_cell");
+  const strips = [...new Set(places.map((a) => a.target.strip))];
+  if (!strips.includes(ui.strip)) ui.strip = strips.length ? strips[0] : null;
+  if (!DIRS.includes(ui.dir)) ui.dir = "right";
+  const trollRes = new Set(legalBy(st, "field").filter((a) => a.target.verb === "troll").map((a) => a.target.res));
+  if (!trollRes.has(ui.trollRes)) ui.trollRes = null;
+  const f = st.view && st.view.fight;
+  const key = f ? JSON.stringify([f.rolled, f.kept, f.rolls, st.view.phase]) : "";
+  if (key !== ui.diceKey) {
+    ui.diceKey = key;
+    ui.dice = [];
+    ui.hoverKeep = null;
+  }
+  return ui;
+}
+
+/** The "keep ..." id for the dice currently selected (indices into fight.rolled). */
+export function selectionKeepId(st, ui) {
+  const f = st.view.fight;
+  if (!f) return null;
+  const vals = ui.dice.map((i) => f.rolled[i]).sort((a, b) => b - a);
+  return vals.length ? `keep ${vals.join(" ")}` : "keep none";
+}
+
+function selectKeep(st, ui, values) {
+  const f = st.view.fight;
+  const used = new Set();
+  const out = [];
+  for (const v of values) {
+    const i = f.rolled.findIndex((x, j) => x === v && !used.has(j));
+    if (i >= 0) { used.add(i); out.push(i); }
+  }
+  ui.dice = out;
+}
+
+// ---------------------------------------------------------------- the forest boards
+function boardSvg(st, ui, seat, big) {
+  const v = st.view;
+  const b = v.boards[seat];
+  const p = v.players[seat];
+  const cols = v.columns, H = v.rows + 2;
+  const trollMode = !!ui.trollRes;
+  const cs = big ? 42 : trollMode ? 26 : 21;
+  const L = big ? 16 : 2, T = big ? 22 : 18;
+  const W = L + cols * cs + 2, Hpx = T + H * cs + (big ? 16 : 4);
+  const xy = (row, col) => [L + col * cs, T + (H - 1 - row) * cs];
+  const colour = seatColour(seat);
+  const out = [];
+  const isTurn = v.seat === seat && !v.over;
+  out.push(`<svg class="dw-board${big ? " dw-board-big" : ""}" width="${W}" height="${Hpx}" viewBox="0 0 ${W} ${Hpx}" role="img" aria-label="${esc(p.name)}'s forest">`);
+  const title = `${p.name}${b.left ? (big ? " — left the forest" : " ✓ left") : ""}${isTurn ? " ◂ to move" : ""}`;
+  out.push(`<text x="${L}" y="${big ? 15 : 13}" class="dw-board-title" fill="${colour}" font-size="${big ? 14 : 11}">${esc(title)}</text>`);
+
+  // legal targets on this board, grouped per field (first one = the field's main click)
+  const targets = {};
+  for (const a of legalBy(st, "field")) {
+    const t = a.target;
+    if (t.board !== seat) continue;
+    if (t.verb === "troll" && t.res !== ui.trollRes) continue;
+    (targets[t.name] = targets[t.name] || []).push(a);
+  }
+
+  for (const f of b.fields) {
+    const [x, y] = xy(f.row, f.col);
+    let fill;
+    if (f.kind === "wall") fill = "#a9a398";
+    else if (f.kind === "rock") fill = "#9c8878";
+    else fill = f.tile && TILE[f.tile] ? TILE[f.tile].fill : FLOOR;
+    const tip = [`${f.name}`, f.kind === "wall" ? "wall" : f.kind === "rock" ? "rock (fight here)" :
+      f.tile ? TILE[f.tile].name : "bare forest floor"];
+    if (f.fight && f.kind !== "rock") tip.push("fight field (next to a rock)");
+    if (f.stones) tip.push(plural(f.stones, "marker stone"));
+    if (f.trolls) tip.push(`${plural(f.trolls, "troll")} placed here`);
+    if (f.fog) tip.push("in the fog (leaving costs double)");
+    out.push(`<g class="dw-field dw-kind-${f.kind}" data-field="${f.name}" data-board="${seat}"><title>${esc(tip.join(" · "))}</title>`);
+    out.push(`<rect x="${x + 1}" y="${y + 1}" width="${cs - 2}" height="${cs - 2}" rx="${big ? 4 : 2}" fill="${fill}" class="dw-cell"/>`);
+    if (f.kind === "wall") {
+      out.push(`<path d="M${x + 1} ${y + cs / 2} H${x + cs - 1} M${x + cs / 2} ${y + 1} V${y + cs / 2} M${x + cs / 4} ${y + cs / 2} V${y + cs - 1} M${x + 3 * cs / 4} ${y + cs / 2} V${y + cs - 1}" class="dw-bricks"/>`);
+    } else if (f.kind === "rock") {
+      out.push(rockIcon(x + cs / 2, y + cs / 2, cs * 0.8));
+    } else if (f.tile) {
+      out.push(tileIcon(f.tile, x + cs / 2, y + cs / 2, cs * 0.72));
+    }
+    if (f.fight) {
+      out.push(`<rect x="${x + 3}" y="${y + 3}" width="${cs - 6}" height="${cs - 6}" rx="3" class="dw-fightfield"/>`);
+    }
+    if (f.fog) out.push(`<rect x="${x + 1}" y="${y + 1}" width="${cs - 2}" height="${cs - 2}" class="dw-fog"/>`);
+    if (f.trolls) {
+      const r = big ? 9 : 6;
+      out.push(trollIcon(x + cs - r - 1, y + r + 1, r * 2.2));
+      if (f.trolls > 1) out.push(`<text x="${x + cs - 3}" y="${y + cs / 2 + 4}" class="dw-count" font-size="${big ? 10 : 8}" text-anchor="end">×${f.trolls}</text>`);
+    }
+    if (f.stones) {
+      const r = big ? 7.5 : 5;
+      out.push(`<circle cx="${x + r + 2}" cy="${y + cs - r - 2}" r="${r}" class="dw-stone"/>`);
+      out.push(`<text x="${x + r + 2}" y="${y + cs - r - 2 + r * 0.45}" font-size="${r * 1.3}" class="dw-stone-n">${f.stones}</text>`);
+    }
+    if (v.reveal_at === f.name && v.seat === seat) {
+      out.push(`<rect x="${x + 2}" y="${y + 2}" width="${cs - 4}" height="${cs - 4}" rx="3" class="dw-reveal"/>`);
+    }
+    out.push(`</g>`);
+  }
+
+  // labels
+  if (big) {
+    for (let c = 0; c < cols; c++) {
+      out.push(`<text x="${L + c * cs + cs / 2}" y="${T + H * cs + 12}" class="dw-axis">${"abcdefgh"[c]}</text>`);
+    }
+    for (let r = 0; r < H; r++) {
+      out.push(`<text x="${L - 8}" y="${T + (H - 1 - r) * cs + cs / 2 + 4}" class="dw-axis">${r}</text>`);
+    }
+  }
+
+  // fog line: above the highest row in fog
+  if (v.fog_row) {
+    const yLine = T + (H - 1 - v.fog_row) * cs;
+    out.push(`<line x1="${L - (big ? 10 : 0)}" y1="${yLine}" x2="${L + cols * cs}" y2="${yLine}" class="dw-fogline"/>`);
+    if (big) out.push(`<text x="${L + cols * cs - 3}" y="${yLine - 3}" class="dw-foglabel" text-anchor="end">fog ≤ row ${v.fog_row}</text>`);
+  }
+
+  // path and figure
+  if (b.path && b.path.length > 1) {
+    const byName = {};
+    for (const f of b.fields) byName[f.name] = f;
+    const pts = b.path.map((n) => { const f = byName[n]; const [x, y] = xy(f.row, f.col); return `${x + cs / 2},${y + cs / 2}`; });
+    out.push(`<polyline points="${pts.join(" ")}" class="dw-path" stroke="${colour}" stroke-width="${big ? 4 : 2.5}"/>`);
+  }
+  if (b.figure) {
+    const f = b.fields.find((q) => q.name === b.figure);
+    const [x, y] = xy(f.row, f.col);
+    out.push(`<g class="dw-figure"><title>${esc(p.name)}'s figure on ${esc(b.figure)}</title>` +
+      `<circle cx="${x + cs / 2}" cy="${y + cs / 2}" r="${cs * 0.3}" fill="${colour}"/>` +
+      `<text x="${x + cs / 2}" y="${y + cs / 2 + cs * 0.12}" font-size="${cs * 0.34}" class="dw-figure-letter">${esc(p.name[0])}</text></g>`);
+  }
+
+  // clickable targets last, so they are on top
+  for (const name of Object.keys(targets)) {
+    const f = b.fields.find((q) => q.name === name);
+    if (!f) continue;
+    const [x, y] = xy(f.row, f.col);
+    const [main, ...alts] = targets[name];
+    const t = main.target;
+    out.push(`<g class="dw-legal dw-target dw-verb-${t.verb}" data-action="${esc(main.id)}"><title>${esc(main.label)}</title>` +
+      `<rect x="${x + 1.5}" y="${y + 1.5}" width="${cs - 3}" height="${cs - 3}" rx="4" class="dw-hit"/>` +
+      (big ? `<text x="${x + cs / 2}" y="${y + cs - 4}" class="dw-verb">${esc(VERB_TEXT[t.verb] || t.verb)}</text>` : "") +
+      `</g>`);
+    alts.forEach((a, i) => {
+      const bx = x + 9 + i * 16, by = y + 9;
+      out.push(`<g class="dw-legal dw-alt" data-action="${esc(a.id)}"><title>${esc(a.label)}</title>` +
+        `<circle cx="${bx}" cy="${by}" r="8"/><text x="${bx}" y="${by + 3.5}" font-size="10">${a.target.verb === "move" ? "→" : esc((VERB_TEXT[a.target.verb] || "?")[0])}</text></g>`);
+    });
+  }
+  out.push(`</svg>`);
+  return out.join("");
+}
+
+function legendHtml() {
+  const sw = (fill, icon) => `<svg width="20" height="20" viewBox="0 0 20 20"><rect x="1" y="1" width="18" height="18" rx="3" fill="${fill}"/>${icon}</svg>`;
+  const items = [
+    [sw(TILE["?"].fill, tileIcon("?", 10, 10, 14)), "face down"],
+    [sw(TILE.forest.fill, tileIcon("forest", 10, 10, 14)), "forest"],
+    [sw(FLOOR, ""), "bare floor"],
+    [sw(TILE.thicket.fill, tileIcon("thicket", 10, 10, 14)), "thicket · 3 P"],
+    [sw(TILE.gate.fill, tileIcon("gate", 10, 10, 14)), "gate · 3 B"],
+    [sw(TILE.guard.fill, tileIcon("guard", 10, 10, 14)), "guard · 3 G"],
+    [sw(TILE.sword.fill, tileIcon("sword", 10, 10, 14)), "sword · P+B+G"],
+    [sw(TILE.troll.fill, tileIcon("troll", 10, 10, 14)), "troll · 1 G"],
+    [sw("#9c8878", rockIcon(10, 10, 15)), "rock"],
+    [sw("#a9a398", ""), "wall"],
+    [`<svg width="20" height="20" viewBox="0 0 20 20"><rect x="1" y="1" width="18" height="18" rx="3" fill="${FLOOR}"/><rect x="3" y="3" width="14" height="14" rx="2" class="dw-fightfield"/></svg>`, "fight field"],
+    [`<svg width="20" height="20" viewBox="0 0 20 20"><circle cx="10" cy="10" r="7" class="dw-stone"/><text x="10" y="13.5" font-size="9" class="dw-stone-n">2</text></svg>`, "marker stones"],
+    [`<svg width="20" height="20" viewBox="0 0 20 20"><rect x="1" y="1" width="18" height="18" rx="3" fill="${FLOOR}"/><rect x="1" y="1" width="18" height="18" class="dw-fog"/></svg>`, "fog"],
+    [`<svg width="20" height="20" viewBox="0 0 20 20"><rect x="2" y="2" width="16" height="16" rx="3" class="dw-hit dw-legend-hit"/></svg>`, "you can click"],
+  ];
+  return `<div class="dw-legend">${items.map(([i, t]) => `<span class="dw-legend-item">${i}<span>${esc(t)}</span></span>`).join("")}</div>`;
+}
+
+// ---------------------------------------------------------------- the market
+function marketSvg(st, ui) {
+  const v = st.view, m = v.market;
+  const cs = 44, gap = 6;
+  const gx = cs + gap, gy = 20;
+  const W = gx + 4 * cs + 4, Hpx = gy + 4 * cs + gap + cs + 4;
+  const cx = (c) => gx + (c % 4) * cs, cy = (c) => gy + (3 - Math.floor(c / 4)) * cs;
+  const out = [`<svg class="dw-market" width="${W}" height="${Hpx}" viewBox="0 0 ${W} ${Hpx}" role="img" aria-label="resource market">`];
+  out.push(`<text x="0" y="13" class="dw-panel-svgtitle">Market · ${plural(m.strips, "strip")} · pile ${v.pile}</text>`);
+  for (let c = 0; c < 16; c++) {
+    const res = m.cells[c];
+    out.push(`<g class="dw-mcell" data-cell="${c}"><title>${cellName(c)}: ${res ? esc(res) : "empty"}</title>` +
+      `<rect x="${cx(c) + 1}" y="${cy(c) + 1}" width="${cs - 2}" height="${cs - 2}" rx="3" class="dw-mcell-bg"/>` +
+      (res ? resIcon(res, cx(c) + cs / 2, cy(c) + cs / 2, cs * 0.8) : "") + `</g>`);
+  }
+  // axis names inside the border fields
+  const borderPos = {};
+  for (let r = 0; r < 4; r++) borderPos[`row${r + 1}`] = [0, gy + (3 - r) * cs, `${r + 1}`];
+  for (let c = 0; c < 4; c++) borderPos[`col${"ABCD"[c]}`] = [gx + c * cs, gy + 4 * cs + gap, "ABCD"[c]];
+  borderPos.corner = [0, gy + 4 * cs + gap, "⟋"];
+  const legalBorders = {};
+  for (const a of legalBy(st, "border")) legalBorders[a.target.name] = a;
+  for (const [key, [x, y, label]] of Object.entries(borderPos)) {
+    const who = m.borders[key];
+    out.push(`<g class="dw-border-field"><rect x="${x + 3}" y="${y + 3}" width="${cs - 6}" height="${cs - 6}" rx="${cs / 2 - 3}" class="dw-border-bg"/>`);
+    if (who === undefined || who === null) {
+      out.push(`<text x="${x + cs / 2}" y="${y + cs / 2 + 4}" class="dw-border-label">${esc(label)}</text>`);
+    } else if (who === -1) {
+      out.push(`<g><title>the fog marker blocks ${esc(key)}</title><ellipse cx="${x + cs / 2}" cy="${y + cs / 2 + 2}" rx="${cs * 0.34}" ry="${cs * 0.2}" class="dw-fogmarker"/>` +
+        `<text x="${x + cs / 2}" y="${y + cs / 2 + 5}" font-size="9" class="dw-fogmarker-t">fog</text></g>`);
+    } else {
+      const name = v.players[who] ? v.players[who].name : `seat ${who}`;
+      out.push(`<g><title>${esc(name)} stands at ${esc(key)}</title><circle cx="${x + cs / 2}" cy="${y + cs / 2}" r="${cs * 0.28}" fill="${seatColour(who)}" stroke="#fff" stroke-width="2"/>` +
+        `<text x="${x + cs / 2}" y="${y + cs / 2 + 4.5}" class="dw-figure-letter" font-size="12">${esc(name[0])}</text></g>`);
+    }
+    out.push(`</g>`);
+    const a = legalBorders[key];
+    if (a) {
+      out.push(`<g class="dw-legal dw-border-target" data-action="${esc(a.id)}" data-hl="${a.target.cells.join(",")}"><title>${esc(a.label)}</title>` +
+        `<rect x="${x + 2}" y="${y + 2}" width="${cs - 4}" height="${cs - 4}" rx="${cs / 2 - 2}" class="dw-hit"/></g>`);
+    }
+  }
+  // strip placements for the selected strip and direction: the anchor cells
+  if (ui.strip !== null) {
+    const mine = legalBy(st, "market_cell").filter((a) => a.target.strip === ui.strip);
+    const code = mine.length ? mine[0].target.code : "";
+    const palindrome = code.length === 3 && code[0] === code[2];
+    for (let c = 0; c < 16; c++) {
+      const cells = stripCells(c, ui.dir);
+      if (!cells) continue;
+      let a = mine.find((q) => sameList(q.target.cells, cells));
+      if (!a && palindrome) a = mine.find((q) => sameList(q.target.cells, [...cells].reverse()));
+      if (!a) continue;
+      out.push(`<g class="dw-legal dw-anchor" data-action="${esc(a.id)}" data-hl="${cells.join(",")}" data-ghost="${esc(code)}">` +
+        `<title>${esc(a.label)}</title><rect x="${cx(c) + 2}" y="${cy(c) + 2}" width="${cs - 4}" height="${cs - 4}" rx="3" class="dw-hit"/>` +
+        `<text x="${cx(c) + cs - 7}" y="${cy(c) + 12}" class="dw-anchor-arrow">${DIR_ARROW[ui.dir]}</text></g>`);
+    }
+  }
+  out.push(`<g class="dw-ghost" data-gx="${gx}" data-gy="${gy}" data-cs="${cs}"></g>`);
+  out.push(`</svg>`);
+  return out.join("");
+}
+
+/** SVG for the market's hover layer: the cells a strip would cover (or a border takes). */
+export function ghostMarkup(cells, code, gx, gy, cs) {
+  return cells.map((c, i) => {
+    const x = gx + (c % 4) * cs, y = gy + (3 - Math.floor(c / 4)) * cs;
+    const res = code ? CODE_RES[code[i]] : null;
+    return `<rect x="${x + 1}" y="${y + 1}" width="${cs - 2}" height="${cs - 2}" rx="3" class="dw-ghost-cell"/>` +
+      (code ? (res ? resIcon(res, x + cs / 2, y + cs / 2, cs * 0.7) : `<text x="${x + cs / 2}" y="${y + cs / 2 + 4}" class="dw-ghost-empty">empty</text>`) : "");
+  }).join("");
+}
+
+function stripSvg(code, s, dir = "right") {
+  // a strip drawn in its placing direction: cell 0 at the anchor end
+  const [dr, dc] = DIR_DELTA[dir];
+  const horizontal = dc !== 0;
+  const W = horizontal ? 3 * s : s, H = horizontal ? s : 3 * s;
+  const parts = [];
+  for (let i = 0; i < 3; i++) {
+    const col = horizontal ? (dc > 0 ? i : 2 - i) : 0;
+    const row = horizontal ? 0 : (dr > 0 ? 2 - i : i);
+    const x = col * s, y = row * s;
+    const res = CODE_RES[code[i]];
+    parts.push(`<rect x="${x + 0.5}" y="${y + 0.5}" width="${s - 1}" height="${s - 1}" rx="2" class="dw-strip-cell${i === 0 ? " dw-strip-anchor" : ""}"/>` +
+      (res ? resIcon(res, x + s / 2, y + s / 2, s * 0.78) : ""));
+  }
+  return `<svg width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" class="dw-strip-svg">${parts.join("")}</svg>`;
+}
+
+function handHtml(st, ui) {
+  const v = st.view;
+  const p = v.players[v.seat];
+  if (!p) return "";
+  const places = legalBy(st, "market_cell");
+  const placing = places.length > 0;
+  let body;
+  if (Array.isArray(p.hand)) {
+    body = p.hand.map((h) => {
+      const sel = placing && h.id === ui.strip;
+      const tag = placing ? "button" : "span";
+      return `<${tag} class="dw-hand-strip${sel ? " dw-selected" : ""}${placing ? " dw-pick" : ""}"` +
+        (placing ? ` data-ui="strip" data-strip="${h.id}" title="place strip ${h.id} (${esc(h.code)})"` : ` title="strip ${h.id} (${esc(h.code)})"`) +
+        `>${stripSvg(h.code, 24)}</${tag}>`;
+    }).join("");
+    if (!p.hand.length) body = `<span class="dw-muted">no strips</span>`;
+  } else {
+    body = `<span class="dw-muted">${plural(p.hand, "secret strip")}</span>`;
+  }
+  let rotate = "";
+  if (placing) {
+    const code = places.find((a) => a.target.strip === ui.strip)?.target.code || "";
+    rotate = `<div class="dw-rotate-row"><button class="dw-btn dw-rotate" data-ui="rotate" title="cycle the direction: right, up, left, down">Rotate ${DIR_ARROW[ui.dir]} ${ui.dir}</button>` +
+      `<span class="dw-rot-preview" title="cell 0 (outlined) lies on the cell you click">${code ? stripSvg(code, 16, ui.dir) : ""}</span>` +
+      `<span class="dw-hint">then click a highlighted market cell</span></div>`;
+  }
+  return `<div class="dw-panel dw-hand"><div class="dw-panel-title">${esc(p.name)}'s strips</div><div class="dw-hand-row">${body}</div>${rotate}</div>`;
+}
+
+// ---------------------------------------------------------------- buttons, fight, chance
+function actionsHtml(st, ui) {
+  const buttons = legalBy(st, "button");
+  const fieldActs = legalBy(st, "field");
+  const trollRes = [...new Set(fieldActs.filter((a) => a.target.verb === "troll").map((a) => a.target.res))];
+  const ownField = fieldActs.filter((a) => a.target.verb !== "troll");
+  const groups = {};
+  for (const a of buttons) (groups[a.target.group] = groups[a.target.group] || []).push(a);
+  const order = [...GROUP_ORDER, ...Object.keys(groups).filter((g) => !GROUP_ORDER.includes(g))];
+  const parts = [];
+  if (ownField.length) {
+    parts.push(`<div class="dw-hint">Click a highlighted field of your forest (${ownField.length} possible: ${esc([...new Set(ownField.map((a) => VERB_TEXT[a.target.verb] || a.target.verb))].join(", "))}).</div>`);
+  }
+  if (legalBy(st, "border").length) parts.push(`<div class="dw-hint">Click a highlighted border field of the market.</div>`);
+  if (trollRes.length) {
+    parts.push(`<div class="dw-group"><div class="dw-group-title">Place a troll on another forest, take 2 …</div>` +
+      trollRes.map((r) => `<button class="dw-btn dw-mode${ui.trollRes === r ? " dw-selected" : ""}" data-ui="troll" data-res="${r}">${esc(r)}</button>`).join("") +
+      (ui.trollRes ? `<span class="dw-hint"> then click a highlighted field on another board</span>` : "") + `</div>`);
+  }
+  let lastTitle = null;
+  for (const g of order) {
+    if (!groups[g]) continue;
+    const title = GROUP_TITLE[g] || g;
+    if (title !== lastTitle) {
+      if (lastTitle !== null) parts.push(`</div>`);
+      parts.push(`<div class="dw-group"><div class="dw-group-title">${esc(title)}</div>`);
+      lastTitle = title;
+    }
+    for (const a of groups[g]) {
+      parts.push(`<button class="dw-btn dw-legal dw-act-${esc(g)}" data-action="${esc(a.id)}" title="${esc(a.id)}">${esc(a.label)}</button>`);
+    }
+  }
+  if (lastTitle !== null) parts.push(`</div>`);
+  if (!parts.length) return "";
+  return `<div class="dw-panel dw-actions"><div class="dw-panel-title">Actions</div>${parts.join("")}</div>`;
+}
+
+function pctBar(p) {
+  return `<span class="dw-bar"><span style="width:${Math.max(0, Math.min(100, p * 100)).toFixed(1)}%"></span></span>`;
+}
+
+function fightHtml(st, ui) {
+  const adv = st.advice || {};
+  const v = st.view;
+  if (adv.kind === "fight") {
+    const dice = [...new Set(adv.rows.flatMap((r) => r.cells.map((c) => c.dice)))].sort((a, b) => a - b);
+    const head = dice.map((d) => `<th title="${d} swords = ${d} dice; a win turns ${Math.max(0, d - 2)} face down">${d} ⚔</th>`).join("");
+    const rows = adv.rows.map((r) => {
+      const bonus = r.bonus_res ? `${r.bonus_have} ${r.bonus_res}` : "no bonus";
+      const cells = dice.map((d) => {
+        const c = r.cells.find((q) => q.dice === d);
+        if (!c) return `<td></td>`;
+        const tip = `Fight strength ${r.strength} with ${d} dice: win ${c.p_text}` +
+          (r.bonus_res ? ` counting your ${r.bonus_have} ${r.bonus_res} as bonus pips (without: ${c.plain_text})` : "") +
+          `. A win turns ${c.swords_lost_win} sword(s) face down, a defeat 1.`;
+        return `<td><button class="dw-btn dw-legal dw-fightbtn${c.id === r.best ? " dw-best" : ""}" data-action="${esc(c.id)}" title="${esc(tip)}">` +
+          `<b>${esc(c.p_pct)}</b>${pctBar(c.p)}${r.bonus_res && c.plain_pct !== c.p_pct ? `<small>${esc(c.plain_pct)} w/o bonus</small>` : ""}</button></td>`;
+      }).join("");
+      return `<tr><th class="dw-strength" title="monster${r.numbers.length > 1 ? "s" : ""} #${r.numbers.join(", #")}, up to ${r.gold} gold">${r.strength}<small>${esc(bonus)}</small></th>${cells}</tr>`;
+    }).join("");
+    return `<div class="dw-panel dw-fight"><div class="dw-panel-title">Fight a rock monster · exact win chance</div>` +
+      `<div class="dw-hint">You have ${plural(adv.swords, "usable sword")}. Each cell: strength × swords used (dice), optimal set-aside play over 3 rolls, bonus resources you hold included. Click to fight.</div>` +
+      `<table class="dw-fight-table"><tr><th>strength</th>${head}</tr>${rows}</table></div>`;
+  }
+  if (adv.kind === "keep" || adv.kind === "roll" || adv.kind === "bonus") {
+    const f = v.fight;
+    if (!f) return "";
+    const keeping = adv.kind === "keep" && (st.legal || []).some((a) => a.target && a.target.kind === "keep");
+    const s = 34;
+    const sel = new Set(ui.dice);
+    const keptSum = f.kept.reduce((a, b) => a + b, 0);
+    const selSum = ui.dice.reduce((a, i) => a + f.rolled[i], 0);
+    const n = f.kept.length + Math.max(f.rolled.length, adv.kind === "roll" ? adv.to_roll : 0);
+    const W = Math.max(n, 1) * (s + 8) + 20;
+    const dice = [];
+    f.kept.forEach((d, i) => dice.push(dieFace(d, 4 + i * (s + 8), 8, s, "dw-die-kept", ` aria-label="set aside: ${d}"`)));
+    f.rolled.forEach((d, i) => {
+      const x = 4 + (f.kept.length + i) * (s + 8) + (f.kept.length ? 12 : 0);
+      const on = sel.has(i);
+      dice.push(dieFace(d, x, on ? 2 : 8, s, `dw-die-rolled${on ? " dw-die-selected" : ""}${keeping ? " dw-pick" : ""}`,
+        keeping ? ` data-ui="die" data-idx="${i}" data-value="${d}"` : ""));
+    });
+    if (adv.kind === "roll") {
+      for (let i = 0; i < adv.to_roll; i++) {
+        const x = 4 + (f.kept.length + i) * (s + 8) + (f.kept.length ? 12 : 0);
+        dice.push(`<g class="dw-die dw-die-blank"><rect x="${x}" y="8" width="${s}" height="${s}" rx="${s * 0.18}"/><text x="${x + s / 2}" y="${8 + s * 0.68}" font-size="${s * 0.5}">?</text></g>`);
+      }
+    }
+    const diceSvg = `<svg width="${W + 12}" height="${s + 16}" viewBox="0 0 ${W + 12} ${s + 16}" class="dw-dice">${dice.join("")}</svg>`;
+    const bonus = f.bonus ? `bonus: you hold ${adv.bonus_have} ${f.bonus} (+1 pip each after the last roll)` : "no bonus resource for this monster";
+    const parts = [`<div class="dw-panel dw-fight"><div class="dw-panel-title">Fight: strength ${f.strength} with ${f.dice} dice · roll ${f.rolls}/3</div>`,
+      `<div class="dw-fight-line">set aside <b>${keptSum}</b>${f.rolled.length ? `, just rolled <b>${f.rolled.reduce((a, b) => a + b, 0)}</b>` : ""} · ${esc(bonus)}</div>`,
+      diceSvg];
+    if (adv.kind === "roll") {
+      parts.push(`<div class="dw-fight-line">Rolling ${plural(adv.to_roll, "die")} (${plural(adv.rolls_left, "roll")} left). Win chance from here with optimal play: <b title="${esc(adv.p_text)}">${esc(adv.p_pct)}</b> ${pctBar(adv.p)}</div>`);
+    }
+    if (adv.kind === "bonus") {
+      parts.push(`<div class="dw-fight-line">Total ${adv.total} of ${adv.strength}: ${adv.need} pip${adv.need === 1 ? "" : "s"} missing; you hold ${adv.have} ${esc(adv.res || "")}.</div>`);
+    }
+    if (keeping) {
+      const selId = selectionKeepId(st, ui);
+      const all = f.rolled.length;
+      const stopId = `keep ${[...f.rolled].sort((a, b) => b - a).join(" ")}`;
+      const choice = (id) => adv.choices.find((c) => c.id === id);
+      const legalIds = new Set(st.legal.map((a) => a.id));
+      const btns = [];
+      if (ui.dice.length < all && legalIds.has(selId)) {
+        const c = choice(selId);
+        const label = ui.dice.length ? `Set aside ${ui.dice.map((i) => f.rolled[i]).sort((a, b) => b - a).join("-")}, reroll ${plural(all - ui.dice.length, "die")}` : `Reroll all ${plural(all, "die")}`;
+        btns.push(`<button class="dw-btn dw-legal dw-reroll" data-action="${esc(selId)}" title="${esc(c ? `win chance ${c.p_text}` : selId)}">${esc(label)}${c ? ` · ${esc(c.p_pct)}` : ""}</button>`);
+      }
+      if (legalIds.has(stopId)) {
+        const c = choice(stopId);
+        btns.push(`<button class="dw-btn dw-legal dw-stop" data-action="${esc(stopId)}" title="${esc(c ? `win chance ${c.p_text}` : stopId)}">Stop: set all aside (total ${keptSum + f.rolled.reduce((a, b) => a + b, 0)})${c ? ` · ${esc(c.p_pct)}` : ""}</button>`);
+      }
+      parts.push(`<div class="dw-keep-buttons">${btns.join("")}</div>`);
+      // the advisor: best choices first, plus the learner's own selection
+      const top = adv.choices.slice(0, 5);
+      const row = (c, mark) => {
+        const what = c.stop ? `stop with ${c.keep.join("-")}` : c.keep.length ? `keep ${c.keep.join("-")}, reroll ${all - c.keep.length}` : `reroll all ${all}`;
+        return `<tr class="dw-advice-row${c.id === selId ? " dw-advice-sel" : ""}" data-ui="choose" data-keep="${c.keep.join(" ")}" data-hover-keep="${c.keep.join(" ")}" data-p="${esc(c.p_pct)}" title="${esc(c.p_text)}">` +
+          `<td>${mark}</td><td>${esc(what)}</td><td class="dw-num">${esc(c.p_pct)}</td><td>${pctBar(c.p)}</td></tr>`;
+      };
+      const rows = top.map((c, i) => row(c, i === 0 ? "★" : `${i + 1}.`));
+      const mine = choice(selId);
+      if (mine && !top.includes(mine)) rows.push(row(mine, "you"));
+      parts.push(`<div class="dw-hint">Advisor (${plural(adv.rolls_left, "reroll")} left, bonus counted): ★ = optimal. Click a row to select those dice.</div>` +
+        `<table class="dw-advice">${rows.join("")}</table>` +
+        `<div class="dw-hoverline">${mine ? `Your selection (${esc(selId.slice(5))}): win ${esc(mine.p_text)}` : ""}</div>`);
+    }
+    parts.push(`</div>`);
+    return parts.join("");
+  }
+  return "";
+}
+
+function chanceHtml(st) {
+  const v = st.view;
+  const ch = st.chance || [];
+  if (!ch.length) return "";
+  const status = st.status || {};
+  let title = "Chance event";
+  if (v.phase === "deal" || v.phase === "draw") title = "Which strip is drawn?";
+  else if (v.phase === "reveal") title = `What lies at ${v.reveal_at}?`;
+  else if (v.phase === "roll" && v.fight) title = `Rolling ${plural(v.fight.dice - v.fight.kept.length, "die")}`;
+  const sorted = [...ch].sort((a, b) => b.p - a.p || (a.label < b.label ? -1 : 1));
+  const disabled = st.busy && status.auto ? " disabled" : "";
+  const rows = sorted.map((c) => `<button class="dw-chance-row" data-chance="${esc(c.id)}"${disabled} title="force this outcome (what-if): ${esc(c.id)}">` +
+    `<span class="dw-chance-label">${esc(c.label)}</span><span class="dw-num">${esc(c.p_num)}/${esc(c.p_den)}</span><span class="dw-num">${esc(c.p_pct)}</span>${pctBar(c.p)}</button>`).join("");
+  const who = status.auto ? `<div class="dw-hint">Resolved automatically${st.busy ? " in a moment" : ""}.</div>` : "";
+  return `<div class="dw-panel dw-chance"><div class="dw-panel-title">${esc(title)} · ${plural(ch.length, "outcome")}</div>` +
+    `<div class="dw-chance-buttons"><button class="dw-btn dw-primary" data-cmd="step"${disabled}>Roll / draw (step)</button>` +
+    `<button class="dw-btn" data-cmd="advance"${disabled}>Advance to the next decision</button></div>${who}` +
+    `<div class="dw-hint">What if? Click an outcome to force it (exact probabilities).</div>` +
+    `<div class="dw-chance-list" data-scroll="chance">${rows}</div></div>`;
+}
+
+// ---------------------------------------------------------------- players, monsters, score
+function chip(res, n) {
+  const i = RES_INFO[res];
+  return `<span class="dw-chip-wrap" title="${esc(res)}"><span class="dw-chip" style="background:${i.colour};border-color:${i.dark}">${i.letter}</span>${n}</span>`;
+}
+
+function playersHtml(st) {
+  const v = st.view;
+  const bots = new Set(st.bots || []);
+  const rows = v.players.map((p, i) => {
+    const turn = v.seat === i && !v.over;
+    const ob = p.obstacles;
+    const hand = Array.isArray(p.hand) ? p.hand.length : p.hand;
+    const tileIcons = (tile, n) => `<span class="dw-tilecount" title="${n} ${tile}${n === 1 ? "" : "s"}"><svg width="16" height="16" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="${TILE[tile].fill}"/>${tileIcon(tile, 8, 8, 13)}</svg>${n}</span>`;
+    return `<div class="dw-player${turn ? " dw-turn" : ""}" style="border-left-color:${seatColour(i)}">` +
+      `<div class="dw-player-head"><b style="color:${seatColour(i)}">${esc(p.name)}</b>` +
+      `${turn ? `<span class="dw-tag dw-tag-turn">to move</span>` : ""}${p.left ? `<span class="dw-tag">left the forest</span>` : ""}` +
+      `<button class="dw-tag dw-bot-toggle${bots.has(i) ? " dw-on" : ""}" data-cmd="bot" data-seat="${i}" title="let a bot play this seat (or take it back)">${bots.has(i) ? "bot" : "human"}</button>` +
+      `<span class="dw-score" title="gold if the game ended now">${v.scores[i]} gold</span></div>` +
+      `<div class="dw-player-res">${RES.map((r) => chip(r, p.res[r])).join("")}` +
+      `<span class="dw-stat" title="usable swords (face up); turned face down after fights: ${p.swords_spent}">⚔ ${p.swords}${p.swords_spent ? ` <small>(${p.swords_spent} spent)</small>` : ""}</span>` +
+      `<span class="dw-stat" title="step-back tiles left">↶ ${p.step_backs}</span></div>` +
+      `<div class="dw-player-res">${tileIcons("thicket", ob.thicket)}${tileIcons("gate", ob.gate)}${tileIcons("guard", ob.guard)}${tileIcons("troll", p.trolls)}` +
+      `<span class="dw-stat" title="trolls ready to place on another board">ready ${p.trolls_ready}</span>` +
+      `<span class="dw-stat" title="rock monsters beaten">monsters ${p.monsters.length ? p.monsters.map((n) => `#${n}`).join(" ") : "–"}</span></div>` +
+      `<div class="dw-player-meta">${plural(hand, "strip")} in hand · market: ${esc(p.market_field || "–")} · path ${p.path_length}</div></div>`;
+  });
+  return `<div class="dw-panel dw-players"><div class="dw-panel-title">Players</div>${rows.join("")}</div>`;
+}
+
+function monstersHtml(st) {
+  const v = st.view;
+  const ADV = { gold_each_round: "+1 gold every round", obstacle_wildcard: "counts as any obstacle", double_market: "double 1 market resource" };
+  const groups = [];
+  for (const m of v.middle) {
+    const g = groups.find((q) => q.number === m.number);
+    if (g) g.copies += 1; else groups.push({ ...m, copies: 1 });
+  }
+  const cards = groups.map((m) => `<div class="dw-monster" title="${esc(m.advantage ? ADV[m.advantage] || m.advantage : "")}">` +
+    `<div class="dw-monster-n">#${m.number}${m.copies > 1 ? ` ×${m.copies}` : ""}</div><div class="dw-monster-s">${m.strength}</div>` +
+    `<div class="dw-monster-g">${m.gold} gold</div><div class="dw-monster-b">${m.bonus ? `bonus: ${esc(m.bonus)}` : "no bonus"}</div>` +
+    (m.advantage ? `<div class="dw-monster-a">${esc(ADV[m.advantage] || m.advantage)}</div>` : "") + `</div>`).join("");
+  return `<div class="dw-panel dw-monsters"><div class="dw-panel-title">Rock monsters in the middle</div><div class="dw-monster-row">${cards || `<span class="dw-muted">none left</span>`}</div></div>`;
+}
+
+function scoreHtml(st) {
+  const v = st.view;
+  const bd = v.breakdown || [];
+  if (!bd.length) return "";
+  const n = bd[0].length;
+  const head = v.players.map((p, i) => `<th style="color:${seatColour(i)}">${esc(p.name)}</th>`).join("");
+  const rows = [];
+  for (let k = 0; k < n; k++) {
+    const label = bd[0][k][0].replace(/\s*\(.*\)$/, "");
+    rows.push(`<tr><td>${esc(label)}</td>${bd.map((lines) => `<td class="dw-num" title="${esc(lines[k][0])}">${lines[k][1]}</td>`).join("")}</tr>`);
+  }
+  const win = new Set((st.status && st.status.winners) || []);
+  rows.push(`<tr class="dw-total"><td>${v.over ? "Final score" : "Total if it ended now"}</td>${v.scores.map((s, i) => `<td class="dw-num${win.has(i) ? " dw-winner" : ""}">${s}${win.has(i) ? " ★" : ""}</td>`).join("")}</tr>`);
+  return `<div class="dw-panel dw-scores"><div class="dw-panel-title">Score breakdown (gold)</div><table class="dw-score-table"><tr><th></th>${head}</tr>${rows.join("")}</table></div>`;
+}
+
+function logHtml(st) {
+  const lines = st.event_log || [];
+  return `<div class="dw-panel dw-log"><div class="dw-panel-title">Event log</div><div class="dw-log-lines" data-scroll="log">` +
+    lines.map((l) => `<div>${esc(l)}</div>`).join("") + `</div></div>`;
+}
+
+function headerHtml(st) {
+  const v = st.view, status = st.status || {};
+  const who = v.players[v.seat];
+  const bots = new Set(st.bots || []);
+  let line;
+  if (v.over) {
+    const w = (status.winners || []).map((i) => v.players[i].name).join(" and ");
+    line = `Game over — ${esc(w || "?")} win${(status.winners || []).length === 1 ? "s" : ""} with ${Math.max(...v.scores)} gold.`;
+  } else {
+    const botNote = bots.has(v.seat) ? ` <span class="dw-tag">bot${st.busy ? " thinking…" : ""}</span>` : "";
+    line = `<b style="color:${seatColour(v.seat)}">${esc(who.name)}</b>${botNote} · <i>${esc(v.phase)}</i> — ${esc(PHASE_HINT[v.phase] || "")}`;
+  }
+  const fog = v.fog_row ? ` · fog up to row ${v.fog_row}` : v.round <= 10 ? ` · fog from round 11` : "";
+  return `<div class="dw-status"><span class="dw-round">Round ${v.round}/15${fog}</span><span class="dw-turnline">${line}</span></div>` +
+    (st.message ? `<div class="dw-message" role="alert">${esc(st.message)}</div>` : "");
+}
+
+/** The whole game area as markup (pure: no DOM needed, so it can be tested in node). */
+export function renderMarkup(st, ui) {
+  const v = st.view;
+  if (!v || !v.boards) return `<div class="dw-muted">no game</div>`;
+  syncUi(st, ui);
+  const focus = v.seat;
+  const others = v.players.map((_, i) => i).filter((i) => i !== focus);
+  const trollTargets = !!ui.trollRes;
+  return `<div class="dw-head">${headerHtml(st)}</div>` +
+    `<div class="dw-grid">` +
+    `<div class="dw-col dw-col-board"><div class="dw-panel">${boardSvg(st, ui, focus, true)}</div>${legendHtml()}</div>` +
+    `<div class="dw-col dw-col-market"><div class="dw-panel">${marketSvg(st, ui)}</div>${handHtml(st, ui)}${actionsHtml(st, ui)}</div>` +
+    `<div class="dw-col dw-col-side">${chanceHtml(st)}${fightHtml(st, ui)}${playersHtml(st)}</div>` +
+    `</div>` +
+    `<div class="dw-lower">` +
+    `<div class="dw-panel dw-others${trollTargets ? " dw-troll-mode" : ""}"><div class="dw-panel-title">Other forests${trollTargets ? " — click a field to place the troll" : ""}</div>` +
+    `<div class="dw-others-row">${others.map((i) => boardSvg(st, ui, i, false)).join("")}</div></div>` +
+    `${monstersHtml(st)}${scoreHtml(st)}` +
+    `</div>${logHtml(st)}`;
+}
+
+// ---------------------------------------------------------------- the static controls
+function controlsMarkup() {
+  return `<div class="dw-controls">` +
+    `<span class="dw-title">Durch den tiefen Wald</span>` +
+    `<button class="dw-btn" data-cmd="undo" title="take back the last move (bot moves are skipped)">↶ Undo</button>` +
+    `<button class="dw-btn" data-cmd="redo" title="replay what was undone">↷ Redo</button>` +
+    `<button class="dw-btn" data-cmd="step" title="resolve the pending chance event with the seeded dice">Step</button>` +
+    `<button class="dw-btn" data-cmd="advance" title="resolve chance events until someone must decide">Advance</button>` +
+    `<label class="dw-check" title="resolve draws, reveals and dice rolls on their own"><input type="checkbox" data-ctl="auto"> auto chance</label>` +
+    `<span class="dw-sep"></span>` +
+    `<label>players <select data-ctl="players"><option>2</option><option>3</option><option>4</option></select></label>` +
+    `<label>seed <input type="number" min="0" step="1" data-ctl="seed" class="dw-seed"></label>` +
+    `<span class="dw-botboxes" data-ctl="botboxes" title="seats played by bots in the new game"></span>` +
+    `<button class="dw-btn dw-primary" data-cmd="new">New game</button>` +
+    `<label title="whose secret strips are shown">view <select data-ctl="seat"></select></label>` +
+    `</div>`;
+}
+
+// ---------------------------------------------------------------- anywidget entry point
+function render({ model, el }) {
+  const ui = newUi();
+  const form = { players: null, seed: null, bots: null };
+  el.classList.add("dw-root");
+  el.innerHTML = `<div class="dw-wrap">${controlsMarkup()}<div class="dw-main"></div></div>`;
+  const main = el.querySelector(".dw-main");
+  const ctl = (name) => el.querySelector(`[data-ctl="${name}"]`);
+  const names = ["view", "legal", "chance", "advice", "status", "message", "event_log", "bots", "busy", "seat", "auto_chance"];
+  const state = () => Object.fromEntries(names.map((n) => [n, model.get(n)]));
+
+  let botBoxKey = "";
+  function drawBotBoxes(players) {
+    const box = ctl("botboxes");
+    const chosen = form.bots || new Set(model.get("bots") || []);
+    const st = model.get("status") || {};
+    const key = JSON.stringify([players, st.names, [...chosen].sort()]);
+    if (key === botBoxKey) return;     // do not rebuild under the learner's pointer
+    botBoxKey = key;
+    const defaultNames = ["Anna", "Ben", "Clara", "David"];
+    let html = "bots:";
+    for (let i = 0; i < players; i++) {
+      const nm = (st.names && st.names[i]) || defaultNames[i] || `seat ${i}`;
+      html += `<label class="dw-check"><input type="checkbox" data-ctl="bot" data-seat="${i}"${chosen.has(i) ? " checked" : ""}>${esc(nm[0])}</label>`;
+    }
+    box.innerHTML = html;
+  }
+
+  function updateControls() {
+    const st = model.get("status") || {};
+    el.querySelector('[data-cmd="undo"]').disabled = !st.can_undo;
+    el.querySelector('[data-cmd="redo"]').disabled = !st.can_redo;
+    el.querySelector('[data-cmd="step"]').disabled = !st.chance_pending;
+    el.querySelector('[data-cmd="advance"]').disabled = !st.chance_pending;
+    ctl("auto").checked = !!model.get("auto_chance");
+    const players = form.players || st.players || 2;
+    ctl("players").value = String(players);
+    if (document.activeElement !== ctl("seed")) ctl("seed").value = String(form.seed ?? st.seed ?? 0);
+    drawBotBoxes(players);
+    const seatSel = ctl("seat");
+    const cur = model.get("seat");
+    const seatKey = JSON.stringify(st.names || []);
+    if (seatSel.getAttribute("data-key") !== seatKey) {
+      const opts = [`<option value="">everyone</option>`].concat((st.names || []).map((n, i) => `<option value="${i}">${esc(n)}</option>`));
+      seatSel.innerHTML = opts.join("");
+      seatSel.setAttribute("data-key", seatKey);
+    }
+    seatSel.value = cur === null || cur === undefined ? "" : String(cur);
+    el.classList.toggle("dw-busy", !!model.get("busy"));
+  }
+
+  function draw() {
+    pending = false;
+    const scroll = {};
+    main.querySelectorAll("[data-scroll]").forEach((n) => { scroll[n.getAttribute("data-scroll")] = [n.scrollTop, n.scrollHeight - n.scrollTop - n.clientHeight < 4]; });
+    main.innerHTML = renderMarkup(state(), ui);
+    main.querySelectorAll("[data-scroll]").forEach((n) => {
+      const key = n.getAttribute("data-scroll");
+      const old = scroll[key];
+      if (key === "log" && (!old || old[1])) n.scrollTop = n.scrollHeight; // follow the newest line
+      else if (old) n.scrollTop = old[0];
+    });
+    updateControls();
+  }
+  let pending = false;
+  function schedule() {
+    if (pending) return;
+    pending = true;
+    Promise.resolve().then(draw);
+  }
+
+  function send(msg) {
+    model.send(msg);
+  }
+
+  function onClick(e) {
+    const node = e.target.closest("[data-action],[data-chance],[data-cmd],[data-ui]");
+    if (!node || !el.contains(node) || node.disabled) return;
+    if (node.hasAttribute("data-action")) {
+      send({ type: "act", id: node.getAttribute("data-action") });
+      return;
+    }
+    if (node.hasAttribute("data-chance")) {
+      send({ type: "force", id: node.getAttribute("data-chance") });
+      return;
+    }
+    if (node.hasAttribute("data-cmd")) {
+      const cmd = node.getAttribute("data-cmd");
+      if (cmd === "new") {
+        const players = parseInt(ctl("players").value, 10);
+        const seed = parseInt(ctl("seed").value, 10);
+        const bots = [...(form.bots || new Set(model.get("bots") || []))].filter((s) => s < players).sort();
+        form.seed = null; form.players = null; form.bots = null;
+        send({ type: "new", players, seed: Number.isFinite(seed) ? seed : 0, bots });
+      } else if (cmd === "bot") {
+        const seat = parseInt(node.getAttribute("data-seat"), 10);
+        const bots = new Set(model.get("bots") || []);
+        if (bots.has(seat)) bots.delete(seat); else bots.add(seat);
+        send({ type: "bots", bots: [...bots].sort() });
+      } else {
+        send({ type: cmd });
+      }
+      return;
+    }
+    const what = node.getAttribute("data-ui");
+    const st = state();
+    if (what === "strip") ui.strip = parseInt(node.getAttribute("data-strip"), 10);
+    else if (what === "rotate") ui.dir = DIRS[(DIRS.indexOf(ui.dir) + 1) % DIRS.length];
+    else if (what === "troll") { const r = node.getAttribute("data-res"); ui.trollRes = ui.trollRes === r ? null : r; }
+    else if (what === "die") {
+      const i = parseInt(node.getAttribute("data-idx"), 10);
+      ui.dice = ui.dice.includes(i) ? ui.dice.filter((j) => j !== i) : [...ui.dice, i];
+    } else if (what === "choose") {
+      const keep = node.getAttribute("data-keep");
+      selectKeep(st, ui, keep ? keep.split(" ").map(Number) : []);
+    }
+    draw();
+  }
+
+  function onChange(e) {
+    const c = e.target.getAttribute && e.target.getAttribute("data-ctl");
+    if (!c) return;
+    if (c === "auto") send({ type: "auto_chance", value: e.target.checked });
+    else if (c === "players") { form.players = parseInt(e.target.value, 10); drawBotBoxes(form.players); }
+    else if (c === "seed") form.seed = parseInt(e.target.value, 10);
+    else if (c === "bot") {
+      const s = parseInt(e.target.getAttribute("data-seat"), 10);
+      form.bots = form.bots || new Set(model.get("bots") || []);
+      if (e.target.checked) form.bots.add(s); else form.bots.delete(s);
+    } else if (c === "seat") {
+      send({ type: "seat", seat: e.target.value === "" ? null : parseInt(e.target.value, 10) });
+    }
+  }
+
+  function ghostLayer() { return main.querySelector(".dw-ghost"); }
+  function onOver(e) {
+    const hl = e.target.closest && e.target.closest("[data-hl]");
+    const g = ghostLayer();
+    if (hl && g) {
+      const cells = hl.getAttribute("data-hl").split(",").map(Number);
+      g.innerHTML = ghostMarkup(cells, hl.getAttribute("data-ghost") || "",
+        +g.getAttribute("data-gx"), +g.getAttribute("data-gy"), +g.getAttribute("data-cs"));
+    }
+    const hk = e.target.closest && e.target.closest("[data-hover-keep]");
+    const line = main.querySelector(".dw-hoverline");
+    if (hk && line) {
+      const keep = hk.getAttribute("data-hover-keep");
+      line.textContent = `${keep ? `Set aside ${keep.replace(/ /g, "-")}` : "Reroll everything"}: win ${hk.getAttribute("title")}`;
+    }
+  }
+  function onOut(e) {
+    const hl = e.target.closest && e.target.closest("[data-hl]");
+    const g = ghostLayer();
+    if (hl && g && !(e.relatedTarget && hl.contains(e.relatedTarget))) g.innerHTML = "";
+  }
+
+  el.addEventListener("click", onClick);
+  el.addEventListener("change", onChange);
+  el.addEventListener("mouseover", onOver);
+  el.addEventListener("mouseout", onOut);
+  for (const n of names) model.on(`change:${n}`, schedule);
+  draw();
+  return () => {
+    for (const n of names) model.off(`change:${n}`, schedule);
+    el.removeEventListener("click", onClick);
+    el.removeEventListener("change", onChange);
+    el.removeEventListener("mouseover", onOver);
+    el.removeEventListener("mouseout", onOut);
+  };
+}
+
+export default { render };
