@@ -69,7 +69,7 @@ def label(s: DeepWoodState, aid: str) -> str:
         return "Reroll every die" if rest == "none" else f"Set aside {rest.replace(' ', '-')}"
     if verb == "bonus":
         res = bonus_resource(s, s.fight.strength)
-        return f"Pay {_amount(int(rest), res)} for +{rest} pips and win"
+        return f"Pay {_amount(int(rest), res)} for +{rest} pip{'s' * (rest != '1')} and win"
     if verb == "concede":
         return "Accept the defeat"
     if verb == "monster":
