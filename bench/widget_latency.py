@@ -1,0 +1,280 @@
+"""Click -> redrawn board latency of the Deep Wood board widget, in a real browser.
+
+Starts a throw-away JupyterLab (tools/browser.py), opens a notebook with a fresh
+``DeepWoodBoard(players=2, seed=0)`` and a trivial anywidget "echo" widget in headless
+Debian Chromium, then clicks repeatedly and measures *in the page*:
+
+  t0  = the ``click`` event of a real (Playwright) mouse click, ``event.timeStamp``
+        (its pointerdown, should a widget react before the click event)
+  dom = a MutationObserver sees the board's state change (its ``data-ply``, if any, or
+        the set of ``[data-action]`` ids differs from before the click)
+  frame = the next animation frame after that (the redrawn board is about to be painted)
+  settled = the last DOM mutation before 120 ms of calm (a widget that syncs its traits
+        in several messages redraws several times: dom < settled shows that cost)
+
+so the kernel round trip is included: JS ``model.send`` -> Python ``on_msg`` -> engine
+``apply`` -> synced traits -> JS re-render. The click sequence stays legal forever:
+``enter c0`` then the widget's undo control, repeated.
+
+Baseline, same run, same page: the echo widget (click -> ``model.send`` -> Python
+``on_msg`` -> ``count += 1`` -> trait sync -> DOM text update), i.e. the cost of the
+anywidget round trip with no game logic and no drawing. Printed: n, median, p90 (ms),
+baseline, ratio; repeated ``--runs`` times (separate page loads, same Lab), and the
+median of the run medians. Target: board median <= 50 ms. ``--variant nodelay`` (or
+``both``) repeats it with TCP_NODELAY patched onto Lab's kernel websocket, a diagnostic
+for the ~40 ms Nagle/delayed-ACK stall stock jupyter_server can add to a round trip.
+
+    .venv/bin/python bench/widget_latency.py [--runs 3] [--clicks 15] [--variant both] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from tools import browser as B  # noqa: E402
+
+TARGET_MS = 50.0
+LEGAL = "enter c0"
+
+ECHO_SRC = '''import anywidget, traitlets
+
+class Echo(anywidget.AnyWidget):
+    """Baseline: click -> model.send -> Python on_msg -> trait change -> DOM update."""
+    _esm = """
+    function render({ model, el }) {
+      const b = document.createElement('button');
+      b.className = 'echo-btn'; b.textContent = 'echo';
+      const s = document.createElement('span');
+      s.className = 'echo-count';
+      const draw = () => { s.dataset.count = model.get('count'); s.textContent = model.get('count'); };
+      b.addEventListener('click', () => model.send({ type: 'click' }));
+      model.on('change:count', draw); draw();
+      el.append(b, s);
+    }
+    export default { render };
+    """
+    count = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self):
+        super().__init__()
+        self.on_msg(self._on_click)
+
+    def _on_click(self, _widget, content, _buffers):
+        self.count += 1
+
+    def __repr__(self):
+        return "Echo()"
+
+echo = Echo()
+echo'''
+
+BOARD_SRC = "from widgets import DeepWoodBoard\n\nboard = DeepWoodBoard(players=2, seed=0)\nboard"
+
+# Arm an observer on `root` (the output area) before the real click; resolves with times
+# in ms from the click: dom (the state first differs), frame (the animation frame after
+# that) and settled (the last DOM mutation before QUIET ms without any).
+# `kind`: 'board' (data-ply / data-action ids) or 'echo' (the counter).
+QUIET_MS = 120
+ARM = """([root, kind, quiet]) => {
+    const snap = kind === 'echo'
+        ? () => root.querySelector('.echo-count')?.dataset.count ?? ''
+        : () => {
+            const p = root.querySelector('[data-ply]');
+            return (p ? p.dataset.ply : '') + '|' + [...root.querySelectorAll('[data-action]')]
+                .map(e => e.dataset.action).sort().join(',');
+          };
+    const before = snap();
+    // t0 = the click event (what the widgets listen to); the pointerdown if a widget
+    // reacted before the click event arrived.
+    let down = null, click = null, t0 = null, res = null, last = null, quietTimer = null;
+    const onDown = e => { if (down === null) down = e.timeStamp; };
+    const onClick = e => { if (click === null) click = e.timeStamp; };
+    window.addEventListener('pointerdown', onDown, true);
+    window.addEventListener('click', onClick, true);
+    window.__dwDone = new Promise((resolve, reject) => {
+        const finish = () => {
+            obs.disconnect(); clearTimeout(timer);
+            window.removeEventListener('pointerdown', onDown, true);
+            window.removeEventListener('click', onClick, true);
+            res.settled = last - t0;
+            resolve(res);
+        };
+        const timer = setTimeout(() => { obs.disconnect(); reject(new Error(
+            `${kind}: no re-render within 10 s`)); }, 10000);
+        const obs = new MutationObserver(() => {
+            const now = performance.now();
+            if (res !== null) {                       // settling: wait for QUIET ms of calm
+                last = now; clearTimeout(quietTimer);
+                quietTimer = setTimeout(finish, quiet);
+                return;
+            }
+            if (down === null || snap() === before) return;
+            t0 = click ?? down; last = now;
+            res = {dom: now - t0};
+            requestAnimationFrame(() => { res.frame = performance.now() - t0; });
+            quietTimer = setTimeout(finish, quiet);
+        });
+        obs.observe(root, {subtree: true, childList: true, attributes: true,
+                           characterData: true});
+    });
+}"""
+
+# The board's undo control: data-cmd="undo" (DeepWoodBoard), else anything titled "undo".
+UNDO_JS = """(root) => {
+    const c = [...root.querySelectorAll(
+            '[data-cmd], [data-control], button, [role=button], [title]')]
+        .filter(e => /undo/i.test([e.dataset.cmd, e.dataset.control, e.title,
+                                   e.getAttribute('aria-label'), e.textContent].join(' ')));
+    const pick = c.find(e => e.dataset.cmd === 'undo' || e.dataset.control === 'undo') || c[0];
+    if (!pick) return false;
+    pick.setAttribute('data-bench-undo', '1');
+    return true;
+}"""
+
+
+def make_notebook(path: Path) -> None:
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata = {"kernelspec": {"display_name": "Python 3 (ipykernel)",
+                                  "language": "python", "name": "python3"}}
+    nb.cells = [nbformat.v4.new_code_cell(BOARD_SRC), nbformat.v4.new_code_cell(ECHO_SRC)]
+    nbformat.write(nb, path)
+
+
+def timed_click(page, root, locator, kind: str) -> dict:
+    page.evaluate(ARM, [root.element_handle(), kind, QUIET_MS])
+    locator.click()
+    return page.evaluate("() => window.__dwDone")
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    k = (len(xs) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
+
+
+def one_run(browser, lab, clicks: int, warmup: int = 3) -> dict:
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport=B.VIEWPORT)
+    try:
+        B.open_notebook(page, lab, "bench.ipynb")
+        assert B.run_all_cells(page), f"bench notebook failed: {B.error_outputs(page)}"
+        board = B.cell_output(page, 0).first
+        echo = B.cell_output(page, 1).first
+        expect(board.locator(f'.dw-legal[data-action="{LEGAL}"]').first).to_be_visible()
+        expect(echo.locator(".echo-btn")).to_be_visible()
+        if not board.evaluate(UNDO_JS):
+            raise SystemExit("the board shows no undo control (data-control=undo, title or "
+                             "text 'undo'): cannot loop legal clicks")
+        legal = board.locator(f'.dw-legal[data-action="{LEGAL}"]').first
+        undo = board.locator("[data-bench-undo]").first
+
+        act, und, base = [], [], []
+        for i in range(warmup + clicks):
+            a = timed_click(page, board, legal, "board")
+            board.evaluate(UNDO_JS)                     # the undo control may be re-rendered
+            u = timed_click(page, board, undo, "board")
+            expect(legal).to_be_visible()
+            e = timed_click(page, echo, echo.locator(".echo-btn"), "echo")
+            if i >= warmup:
+                act.append(a), und.append(u), base.append(e)
+        return {"action": act, "undo": und, "echo": base}
+    finally:
+        page.close()
+        lab.shutdown_kernels()
+
+
+def summary(xs: list[dict], key: str = "dom") -> dict:
+    v = [x[key] for x in xs]
+    return {"n": len(v), "median": statistics.median(v), "p90": pct(v, 0.9)}
+
+
+def measure(variant: str, runs: int, clicks: int) -> list[dict]:
+    results = []
+    with tempfile.TemporaryDirectory(prefix="deepwood-bench-") as tmp:
+        nb = Path(tmp) / "bench.ipynb"
+        make_notebook(nb)
+        with B.lab_server({"bench.ipynb": nb}, nodelay=variant == "nodelay") as lab, \
+                B.chromium() as browser:
+            for r in range(runs):
+                res = one_run(browser, lab, clicks)
+                board = res["action"] + res["undo"]
+                row = {"board": summary(board), "board_frame": summary(board, "frame"),
+                       "board_settled": summary(board, "settled"),
+                       "action": summary(res["action"]), "undo": summary(res["undo"]),
+                       "echo": summary(res["echo"])}
+                row["ratio"] = row["board"]["median"] / row["echo"]["median"]
+                results.append(row)
+                print(f"[{variant}] run {r + 1}: board n={row['board']['n']} median "
+                      f"{row['board']['median']:.1f} p90 {row['board']['p90']:.1f} ms "
+                      f"(enter {row['action']['median']:.1f}, undo {row['undo']['median']:.1f};"
+                      f" frame {row['board_frame']['median']:.1f}, settled "
+                      f"{row['board_settled']['median']:.1f}) | echo n={row['echo']['n']} "
+                      f"median {row['echo']['median']:.1f} p90 {row['echo']['p90']:.1f} ms "
+                      f"| ratio {row['ratio']:.2f}", flush=True)
+    return results
+
+
+VARIANTS = {
+    "stock": "stock JupyterLab",
+    "nodelay": "TCP_NODELAY on the kernel websocket (diagnostic patch, tools/browser.py)",
+}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=3, help="page loads per variant (default 3)")
+    ap.add_argument("--clicks", type=int, default=15,
+                    help="measured enter+undo pairs per run (default 15)")
+    ap.add_argument("--variant", choices=["stock", "nodelay", "both"], default="stock",
+                    help="stock Lab (default), Lab with TCP_NODELAY patched in, or both")
+    ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    args = ap.parse_args(argv)
+
+    problem = B.browser_problem()
+    if problem:
+        print(f"widget_latency: SKIPPED, no browser: {problem}")
+        return 0
+    t_start = time.monotonic()
+    variants = ["stock", "nodelay"] if args.variant == "both" else [args.variant]
+    out = {v: measure(v, args.runs, args.clicks) for v in variants}
+
+    print(f"\nwidget_latency: click -> board DOM shows the new state, JupyterLab + headless "
+          f"Chromium, kernel round trip included; median of {args.runs} runs x "
+          f"{2 * args.clicks} board clicks (enter c0 / undo) and {args.clicks} echo clicks")
+    summary_json = {}
+    for v, results in out.items():
+        med = lambda k, f="median": statistics.median(r[k][f] for r in results)  # noqa: E731
+        board_med, echo_med = med("board"), med("echo")
+        summary_json[v] = {"board_median_ms": board_med, "board_p90_ms": med("board", "p90"),
+                           "board_settled_ms": med("board_settled"),
+                           "echo_median_ms": echo_med, "echo_p90_ms": med("echo", "p90"),
+                           "ratio": board_med / echo_med, "runs": results}
+        print(f"  {VARIANTS[v]}:")
+        print(f"    board  n={results[0]['board']['n']}/run  median {board_med:6.1f} ms  "
+              f"p90 {med('board', 'p90'):6.1f} ms  (next frame {med('board_frame'):.1f}, "
+              f"all updates settled {med('board_settled'):.1f})")
+        print(f"    echo   n={results[0]['echo']['n']}/run  median {echo_med:6.1f} ms  "
+              f"p90 {med('echo', 'p90'):6.1f} ms  (trivial anywidget round trip)")
+        print(f"    ratio  {board_med / echo_med:.2f}x baseline; target board median <= "
+              f"{TARGET_MS:.0f} ms: {'met' if board_med <= TARGET_MS else 'NOT met'}")
+    print(f"  [{time.monotonic() - t_start:.0f} s]")
+    if args.json:
+        print(json.dumps(summary_json))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

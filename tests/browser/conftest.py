@@ -1,0 +1,76 @@
+"""Fixtures for the real-browser tests: one JupyterLab per session, one page per test.
+
+Without ``/usr/bin/chromium`` (or playwright) these tests SKIP with the install hint --
+unless the environment variable ``CI`` is set (non-empty), where a missing browser FAILS:
+CI must never pass by silently skipping the browser.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from tools import browser as B  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, f"rep_{rep.when}", rep)
+
+
+@pytest.fixture(scope="session")
+def browser_ok():
+    problem = B.browser_problem()
+    if problem:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set but the browser test cannot run: {problem}", pytrace=False)
+        pytest.skip(problem)
+
+
+@pytest.fixture(scope="session")
+def lab(browser_ok):
+    """JupyterLab on a free port serving temp copies of the test notebook and lessons."""
+    files = {"board_test.ipynb": HERE / "board_test.ipynb"}
+    if (REPO / "notebooks").is_dir():
+        files["notebooks"] = REPO / "notebooks"
+    with B.lab_server(files) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def browser(browser_ok):
+    with B.chromium() as b:
+        yield b
+
+
+@pytest.fixture
+def page(request, lab, browser):
+    """A fresh browser page; on failure a screenshot and the Lab log tail are kept."""
+    context = browser.new_context(viewport=B.VIEWPORT)
+    pg = context.new_page()
+    console: list[str] = []
+    pg.on("console", lambda m: console.append(f"{m.type}: {m.text}") if m.type == "error" else None)
+    pg.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
+    yield pg
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        try:
+            shot = B.screenshot(pg, f"FAILED-{request.node.name}.png")
+            print(f"\nscreenshot: {shot}")
+        except Exception as exc:  # noqa: BLE001 - best effort diagnostics
+            print(f"\n(no screenshot: {exc})")
+        print("browser console errors:\n  " + "\n  ".join(console[-20:]))
+        print("lab log tail:\n" + lab.log_tail())
+    context.close()
+    lab.shutdown_kernels()          # kernels outlive the page

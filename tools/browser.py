@@ -1,0 +1,362 @@
+"""Shared helpers: a throw-away JupyterLab server plus headless Debian Chromium (Playwright).
+
+Used by ``tests/browser/`` and ``bench/widget_latency.py``. The facts behind every choice
+here are in ``NOTES-jupyter.md`` (Jupyter stack section):
+
+* the browser is the Debian package at ``/usr/bin/chromium`` -- never ``playwright
+  install``; it needs ``--no-sandbox`` when run as root;
+* Lab runs with no token, bound to 127.0.0.1, with its own config/data/runtime/settings/
+  workspaces dirs in a temp dir and a temp *copy* of the notebooks (autosave would write
+  into the repo otherwise); news, update checks and autosave are switched off;
+* "ready" means the status bar says ``| Idle`` (the toolbar indicator is idle too early);
+* Lab is stopped by its own PID (then its process group, which only holds the kernels it
+  started), never by name.
+
+Typical use::
+
+    with lab_server({"board.ipynb": path}) as lab, chromium() as browser:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        open_notebook(page, lab, "board.ipynb")
+        run_all_cells(page)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator, Mapping
+
+REPO = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("DEEPWOOD_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = REPO / "build" / "browser"
+VIEWPORT = {"width": 1400, "height": 2000}     # tall: a whole board fits on screen
+INSTALL_HINT = ("apt-get update && apt-get install -y --no-install-recommends chromium "
+                "(never `playwright install`)")
+
+# JupyterLab user settings written before start: <plugin id> -> settings.
+LAB_SETTINGS = {
+    "@jupyterlab/apputils-extension:notification": {
+        "fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True},
+    "@jupyterlab/docmanager-extension:plugin": {"autosave": False},
+    # Every cell attached to the DOM, so locators see off-screen cells of long lessons.
+    "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+}
+
+
+def browser_problem() -> str | None:
+    """Why a browser test cannot run here (``None`` when it can)."""
+    if not os.access(CHROMIUM, os.X_OK):
+        return f"{CHROMIUM} not found: {INSTALL_HINT}"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError as exc:  # pragma: no cover - depends on the venv
+        return f"playwright (python) not importable ({exc}): pip install playwright"
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Lab:
+    """A running JupyterLab server (see :func:`lab_server`)."""
+
+    proc: subprocess.Popen
+    port: int
+    home: Path            # temp dir holding config, settings, log and the notebook copy
+    root: Path            # the server's root dir (the notebook copy)
+    log_path: Path
+    _log: object = field(repr=False, default=None)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def api(self, path: str, method: str = "GET") -> object:
+        req = urllib.request.Request(self.url + path, method=method)
+        with urllib.request.urlopen(req, timeout=10) as r:
+            body = r.read()
+        return json.loads(body) if body else None
+
+    def log_tail(self, n: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-n:])
+        except OSError:
+            return ""
+
+    def shutdown_kernels(self) -> None:
+        """Kernels outlive the page: delete every session (and so its kernel)."""
+        try:
+            for s in self.api("/api/sessions") or []:
+                self.api(f"/api/sessions/{s['id']}", method="DELETE")
+        except (OSError, urllib.error.URLError):
+            pass
+
+    def stop(self) -> None:
+        """Stop this Lab by its PID (SIGTERM, then SIGKILL), then its process group."""
+        p = self.proc
+        if p.poll() is None:
+            self.shutdown_kernels()
+            p.send_signal(signal.SIGTERM)      # jupyter_server shuts kernels down on TERM
+            try:
+                p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait(timeout=10)
+        # Lab was started in its own session: the group (id == Lab's PID) now holds at
+        # most kernels it left behind.
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(p.pid, signal.SIGKILL)
+        if self._log is not None:
+            self._log.close()
+
+
+# Diagnostic only (bench --nodelay): jupyter_server 2.x never calls ``set_nodelay(True)`` on
+# the kernel websocket, so Nagle's algorithm + the browser's delayed ACK (40 ms on Linux)
+# holds back the 2nd..nth small frame of every reply. This config file patches it in.
+NODELAY_CONFIG = """\
+# written by tools/browser.py (nodelay=True): TCP_NODELAY on kernel websockets
+from jupyter_server.services.kernels.websocket import KernelWebsocketHandler as _K
+_open = _K.open
+async def _open_nodelay(self, *args, **kwargs):
+    self.set_nodelay(True)
+    return await _open(self, *args, **kwargs)
+_K.open = _open_nodelay
+"""
+
+
+def _write_settings(settings_dir: Path) -> None:
+    for plugin, values in LAB_SETTINGS.items():
+        pkg, name = plugin.split(":")
+        f = settings_dir / pkg / f"{name}.jupyterlab-settings"
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text(json.dumps(values, indent=1))
+
+
+def start_lab(files: Mapping[str, Path], *, home: Path | None = None,
+              timeout: float = 60.0, python: str = sys.executable,
+              nodelay: bool = False) -> Lab:
+    """Start JupyterLab serving temp copies of ``files`` ({relative dest: source}).
+
+    A source may be a file or a directory (copied recursively, checkpoints skipped).
+    The kernel is this interpreter's ``python3`` kernel, so it imports the installed
+    package. ``nodelay=True`` patches TCP_NODELAY onto the kernel websockets (see
+    :data:`NODELAY_CONFIG`; for measurements, not for the tests). Raises ``RuntimeError`` with the server log if Lab does not come up.
+    """
+    home = Path(home or tempfile.mkdtemp(prefix="deepwood-lab-"))
+    root = home / "root"
+    root.mkdir(parents=True, exist_ok=True)
+    for dest, src in files.items():
+        src, target = Path(src), root / dest
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if src.is_dir():
+            shutil.copytree(src, target, ignore=shutil.ignore_patterns(
+                ".ipynb_checkpoints", "__pycache__"))
+        else:
+            shutil.copyfile(src, target)
+    dirs = {k: home / k.lower() for k in (
+        "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",
+        "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR", "IPYTHONDIR")}
+    for d in dirs.values():
+        d.mkdir(parents=True, exist_ok=True)
+    _write_settings(dirs["JUPYTERLAB_SETTINGS_DIR"])
+    # No news feed, no update check: nothing may reach the network or cover the widget.
+    lab_cfg = {"LabApp": {"news_url": None,
+                          "check_for_updates_class": "jupyterlab.NeverCheckForUpdate"}}
+    for name in ("jupyter_lab_config.json", "jupyter_server_config.json"):
+        (dirs["JUPYTER_CONFIG_DIR"] / name).write_text(json.dumps(lab_cfg))
+    if nodelay:
+        (dirs["JUPYTER_CONFIG_DIR"] / "jupyter_server_config.py").write_text(NODELAY_CONFIG)
+    env = {**os.environ, **{k: str(v) for k, v in dirs.items()},
+           "JUPYTER_PLATFORM_DIRS": "1", "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
+    env.pop("JUPYTER_PATH", None)
+    port = free_port()
+    log_path = home / "lab.log"
+    log = open(log_path, "wb")
+    cmd = [python, "-m", "jupyterlab",
+           "--no-browser", "--ip", "127.0.0.1", f"--port={port}", "--port-retries=0",
+           "--allow-root", "--IdentityProvider.token=", "--ServerApp.password=",
+           # Local throw-away server without a token: let urllib DELETE sessions.
+           "--ServerApp.disable_check_xsrf=True",
+           "--LabApp.expose_app_in_browser=True",
+           f"--ServerApp.root_dir={root}"]
+    proc = subprocess.Popen(cmd, cwd=root, env=env, stdin=subprocess.DEVNULL,
+                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    lab = Lab(proc=proc, port=port, home=home, root=root, log_path=log_path, _log=log)
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            lab.stop()
+            raise RuntimeError(f"JupyterLab exited with {proc.returncode}:\n{lab.log_tail()}")
+        try:
+            lab.api("/api/status")
+            return lab
+        except (OSError, urllib.error.URLError):
+            pass
+        if time.monotonic() > deadline:
+            lab.stop()
+            raise RuntimeError(f"JupyterLab not up after {timeout:.0f} s:\n{lab.log_tail()}")
+        time.sleep(0.2)
+
+
+@contextlib.contextmanager
+def lab_server(files: Mapping[str, Path], *, keep: bool = False,
+               home: Path | None = None, **kw) -> Iterator[Lab]:
+    """:func:`start_lab` as a context manager: always stops Lab and deletes its temp dir
+    (also when Lab fails to start), unless ``keep``."""
+    home = Path(home or tempfile.mkdtemp(prefix="deepwood-lab-"))
+    try:
+        lab = start_lab(files, home=home, **kw)
+        try:
+            yield lab
+        finally:
+            lab.stop()
+    finally:
+        if not keep:
+            shutil.rmtree(home, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[object]:
+    """Headless Debian Chromium through Playwright (a ``playwright.sync_api.Browser``)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=30_000)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                     args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+# ---------------------------------------------------------------- page helpers
+def wait_kernel_idle(page, timeout: float = 60_000) -> None:
+    """The status bar says ``| Idle`` (kernel connected *and* idle)."""
+    from playwright.sync_api import expect
+
+    expect(page.locator("#jp-main-statusbar")).to_contain_text("| Idle", timeout=timeout)
+
+
+def open_notebook(page, lab: Lab, relpath: str, timeout: float = 60_000) -> None:
+    """Open ``relpath`` (relative to the Lab root) in Lab and wait for an idle kernel."""
+    page.set_default_timeout(timeout)
+    # ?reset: start from an empty workspace, so notebooks opened by an earlier page
+    # (Lab saves workspaces server-side) do not reopen and start kernels of their own.
+    page.goto(f"{lab.url}/lab/tree/{relpath}?reset")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell",
+                           timeout=timeout)
+    page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=timeout)
+    wait_kernel_idle(page, timeout)
+
+
+def lab_command(page, command: str, args: dict | None = None) -> None:
+    page.evaluate("([c, a]) => window.jupyterapp.commands.execute(c, a)", [command, args or {}])
+
+
+def code_cells(page):
+    return page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell")
+
+
+def run_all_cells(page, timeout: float = 120_000) -> bool:
+    """Clear all outputs, run all cells, wait for the kernel; ``True`` if no cell failed.
+
+    Outputs are cleared first so stored execution counts (lessons are committed with
+    outputs) cannot pass for fresh ones. Lab stops "run all" at the first error; check
+    what happened with :func:`error_outputs` / :func:`unexecuted_cells`.
+    """
+    lab_command(page, "notebook:clear-all-cell-outputs")
+    ok = page.evaluate(
+        """([ms]) => Promise.race([
+               window.jupyterapp.commands.execute('notebook:run-all-cells'),
+               new Promise((_, no) => setTimeout(() => no(new Error(
+                   `run-all-cells did not finish in ${ms} ms`)), ms))])""", [timeout])
+    wait_kernel_idle(page, timeout)
+    return bool(ok)
+
+
+def error_outputs(page) -> list[str]:
+    """Texts of error outputs (tracebacks) in the visible notebook."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) '
+                 + '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')]
+               .map(e => e.innerText)
+               .filter(t => /Traceback|Error\\b/.test(t))""")
+
+
+def unexecuted_cells(page) -> list[int]:
+    """Indices of code cells (with source) that have no execution count."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll(
+                '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell')]
+            .map((c, i) => [i, c.querySelector('.jp-InputPrompt').textContent.trim(),
+                            c.querySelector('.cm-content')?.textContent.trim() ?? 'x'])
+            .filter(([i, p, src]) => src && !/\\[\\d+\\]/.test(p)).map(([i]) => i)""")
+
+
+def run_cell(page, index: int, timeout: float = 60_000) -> None:
+    """Run code cell ``index`` with Control+Enter and wait until it has finished.
+
+    Finished = its prompt shows an execution count higher than every count before the
+    run (so a stale output is never mistaken for the new one).
+    """
+    cells = code_cells(page)
+    before = page.evaluate(
+        """() => Math.max(0, ...[...document.querySelectorAll(
+               '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')]
+               .map(e => +(e.textContent.match(/\\[(\\d+)\\]/) || [0, 0])[1]))""")
+    cells.nth(index).locator(".jp-InputPrompt").click()
+    page.keyboard.press("Control+Enter")
+    page.wait_for_function(
+        """([i, before]) => {
+            const c = document.querySelectorAll(
+                '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell')[i];
+            const m = c && c.querySelector('.jp-InputPrompt').textContent.match(/\\[(\\d+)\\]/);
+            return m && +m[1] > before;
+        }""", arg=[index, before], timeout=timeout, polling=50)
+
+
+def cell_output(page, index: int):
+    """Locator of the output area of code cell ``index``."""
+    return code_cells(page).nth(index).locator(".jp-OutputArea-output")
+
+
+def screenshot(target, name: str) -> Path:
+    """Save a PNG under build/browser/: of a page, or of the page with a locator (e.g. the
+    board's output area) scrolled to the top of the notebook. Lab is a fixed-layout app,
+    so element screenshots of tall outputs come out overlapped: use a tall viewport
+    (:data:`VIEWPORT`) instead."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / name
+    page = getattr(target, "page", None)
+    if page is not None and not callable(page):        # a Locator
+        target.evaluate("e => e.scrollIntoView({block: 'start'})")
+        target = page
+    target.screenshot(path=str(path))
+    return path
