@@ -54,3 +54,15 @@ def check_counts(counts: Any, what: str = "counts") -> dict[str, int]:
             f"{what} keys must be mutually sortable (e.g. all strings), got {list(checked)!r}"
         ) from None
     return checked
+
+
+def check_marked(deck, marked) -> tuple[dict[str, int], set[str]]:
+    """Validate a deck and the marked kind(s) of a refill question; returns (deck, kinds)."""
+    deck = check_counts(deck, "deck")
+    kinds = {marked} if isinstance(marked, str) else set(marked)
+    if not kinds:
+        raise ValueError("marked must name at least one card kind, got none")
+    for kind in kinds:
+        if kind not in deck:
+            raise ValueError(f"card kind {kind!r} is not in the deck; kinds are {sorted(deck)!r}")
+    return deck, kinds

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from itertools import product
 
-from ._checks import check_counts, check_int
+from ._checks import check_counts, check_int, check_marked
 from .dist import Dist
 
 __all__ = [
@@ -234,14 +234,8 @@ def refill_reveals(deck: dict[str, int], n: int, marked: str | Iterable[str]) ->
     >>> refill_reveals({"dragon": 2, "other": 8}, 1, "dragon")
     Fraction(1, 5)
     """
-    deck = check_counts(deck, "deck")
-    kinds = [marked] if isinstance(marked, str) else list(marked)
-    if not kinds:
-        raise ValueError("marked must name at least one card kind, got none")
-    for kind in kinds:
-        if kind not in deck:
-            raise ValueError(f"card kind {kind!r} is not in the deck; kinds are {sorted(deck)!r}")
+    deck, kinds = check_marked(deck, marked)
     total = sum(deck.values())
     n = min(check_int("n (cards revealed)", n, 0), total)
-    unmarked = total - sum(deck[kind] for kind in set(kinds))
+    unmarked = total - sum(deck[kind] for kind in kinds)
     return 1 - Fraction(math.comb(unmarked, n), math.comb(total, n))

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ._checks import check_counts, check_int
+from ._checks import check_counts, check_int, check_marked
 from .dice import MAX_DICE, MAX_SIDES
 from .dist import Dist
 from .keep_aside import MAX_ROLLS, MAX_SOLVER_SIDES, KeepAsideSolver, _shared_solver
@@ -620,13 +620,7 @@ def simulate_refill_reveals(
     >>> simulate_refill_reveals({"dragon": 2, "other": 8}, 1, "dragon", trials=50_000, seed=1).contains(0.2, 0.999)
     True
     """
-    deck = check_counts(deck, "deck")
-    kinds = {marked} if isinstance(marked, str) else set(marked)
-    if not kinds:
-        raise ValueError("marked must name at least one card kind, got none")
-    for kind in kinds:
-        if kind not in deck:
-            raise ValueError(f"card kind {kind!r} is not in the deck; kinds are {sorted(deck)!r}")
+    deck, kinds = check_marked(deck, marked)
     total = sum(deck.values())
     n = min(check_int("n (cards revealed)", n, 0), total)
     return _simulate_marked(total, sum(deck[k] for k in kinds), n, 1, trials, seed)

@@ -578,28 +578,31 @@ def _move(s: DeepWoodState, rest: str) -> None:
     settle(s)
 
 
-def _clear(s: DeepWoodState, rest: str) -> None:
-    """Hindernisse (DW-7.1): pay 3 potions / books / gold, take the tile, step onto it."""
-    p, b = s.players[s.seat], s.boards[s.seat]
+def _take_tile(s: DeepWoodState, rest: str, cost: dict[str, int]) -> None:
+    """Pay, take the tile off the field and step onto it (obstacles and swords alike)."""
+    b = s.boards[s.seat]
     f = s.content.field(rest)
-    kind = b.tiles[f]
-    cost = s.content.costs[kind]
-    pay(p, cost)
-    p.obstacles[kind] += 1
+    pay(s.players[s.seat], cost)
     b.tiles[f] = None
     _step_onto(s, f)
+
+
+def _clear(s: DeepWoodState, rest: str) -> None:
+    """Hindernisse (DW-7.1): pay 3 potions / books / gold, take the tile, step onto it."""
+    p = s.players[s.seat]
+    kind = s.boards[s.seat].tiles[s.content.field(rest)]
+    cost = s.content.costs[kind]
+    _take_tile(s, rest, cost)
+    p.obstacles[kind] += 1
     s.log.append(f"{p.name} pays {cost_text(cost)} to clear the {kind} at {rest}.")
     settle(s)
 
 
 def _sword(s: DeepWoodState, rest: str) -> None:
     """Schwerter (DW-7.2): pay 1 potion, 1 book and 1 gold, take the sword, step onto it."""
-    p, b = s.players[s.seat], s.boards[s.seat]
-    f = s.content.field(rest)
-    pay(p, s.content.costs["sword"])
+    p = s.players[s.seat]
+    _take_tile(s, rest, s.content.costs["sword"])
     p.swords += 1
-    b.tiles[f] = None
-    _step_onto(s, f)
     s.log.append(f"{p.name} collects the sword at {rest} ({p.swords} swords).")
     settle(s)
 
