@@ -5,7 +5,9 @@
 DeepWoodBoard(game='deepwood', players=2, seed=1, ply=6, Anna to play)
 """
 
+from .bag_lab import BagLab
 from .base import GameWidget
 from .deepwood_board import DeepWoodBoard
+from .dice_lab import DiceLab
 
-__all__ = ["GameWidget", "DeepWoodBoard"]
+__all__ = ["GameWidget", "DeepWoodBoard", "DiceLab", "BagLab"]

@@ -29,7 +29,9 @@ def pytest_runtest_makereport(item, call):
     setattr(item, f"rep_{rep.when}", rep)
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: Playwright's sync API keeps an asyncio loop running in the
+# main thread while it is open, which would break later tests that call asyncio.run().
+@pytest.fixture(scope="module")
 def browser_ok():
     problem = B.browser_problem()
     if problem:
@@ -38,7 +40,7 @@ def browser_ok():
         pytest.skip(problem)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def lab(browser_ok):
     """JupyterLab on a free port serving temp copies of the test notebook and lessons."""
     files = {"board_test.ipynb": HERE / "board_test.ipynb"}
@@ -48,7 +50,7 @@ def lab(browser_ok):
         yield server
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(browser_ok):
     with B.chromium() as b:
         yield b
