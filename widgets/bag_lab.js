@@ -7,26 +7,10 @@
 const DRAGON_BAG = { black: 24, blue: 4, green: 4, red: 4 };
 const DROP_MS = 400;
 
-export function esc(s) {
-  return String(s ?? "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
-
-function fmtInt(n) {
-  return Number(n || 0).toLocaleString("en-US");
-}
-
 /** An exact probability as a fraction: "1/6", "0", "1". */
-export function fracStr(p) {
-  return p.p_den === 1 ? `${p.p_num}` : `${p.p_num}/${p.p_den}`;
-}
 
 function cap(s) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
-}
-
-function pct(x, digits = 1) {
-  return `${(100 * x).toFixed(digits)}%`;
 }
 
 /** One cube as SVG: a coloured square with a lighter top edge. */
@@ -60,52 +44,6 @@ export function bagSvg(bag) {
 
 // ---------------------------------------------------------------- the histogram
 /** Observed frequencies as filled bars, the exact probabilities as outlines with a marker. */
-export function histogramSvg(bars, counts, trials, opts = {}) {
-  const W = opts.width || 600;
-  const H = opts.height || 190;
-  const padL = 38, padR = 8, padT = 16, padB = 22;
-  const n = Math.max(1, bars.length);
-  const freq = bars.map((_, i) => (trials ? (counts[i] || 0) / trials : 0));
-  let top = Math.max(0.0001, ...bars.map((b) => b.p), ...freq);
-  top = Math.min(1, top * 1.08);
-  const bw = (W - padL - padR) / n;
-  const ih = H - padT - padB;
-  const y = (p) => H - padB - (ih * p) / top;
-  const parts = [`<svg class="dl-hist" width="100%" viewBox="0 0 ${W} ${H}" preserveAspectRatio="xMidYMid meet" role="img" aria-label="histogram: observed against exact">`];
-  for (const tv of [0.25, 0.5, 0.75, 1].map((f) => f * top)) {
-    parts.push(`<line x1="${padL}" x2="${W - padR}" y1="${y(tv).toFixed(1)}" y2="${y(tv).toFixed(1)}" class="dl-grid"/>`);
-    parts.push(`<text x="${padL - 4}" y="${(y(tv) + 3).toFixed(1)}" text-anchor="end" class="dl-axis">${pct(tv, tv < 0.1 ? 1 : 0)}</text>`);
-  }
-  parts.push(`<line x1="${padL}" x2="${W - padR}" y1="${H - padB}" y2="${H - padB}" class="dl-base"/>`);
-  const step = Math.max(1, Math.ceil(n / 26));
-  const showFrac = n <= 13 && bw >= 34;
-  bars.forEach((b, i) => {
-    const x = padL + i * bw;
-    const tip = `${b.label}: exact ${b.p_text}` + (trials ? ` · observed ${fmtInt(counts[i])} of ${fmtInt(trials)} = ${pct(freq[i], 2)}` : "");
-    parts.push(`<g class="dl-bar" data-x="${esc(b.x)}"><title>${esc(tip)}</title>`);
-    parts.push(`<rect x="${x}" y="${padT}" width="${bw}" height="${ih}" class="dl-hit"/>`);
-    if (trials) {
-      const h = (ih * freq[i]) / top;
-      parts.push(`<rect x="${(x + bw * 0.12).toFixed(1)}" y="${(H - padB - h).toFixed(1)}" width="${(bw * 0.76).toFixed(1)}" height="${h.toFixed(1)}" class="dl-obs"/>`);
-    }
-    const he = (ih * b.p) / top;
-    if (n <= 30) parts.push(`<rect x="${(x + bw * 0.06).toFixed(1)}" y="${(H - padB - he).toFixed(1)}" width="${(bw * 0.88).toFixed(1)}" height="${he.toFixed(1)}" class="dl-exact"/>`);
-    parts.push(`<line x1="${(x + bw * 0.02).toFixed(1)}" x2="${(x + bw * 0.98).toFixed(1)}" y1="${(H - padB - he).toFixed(1)}" y2="${(H - padB - he).toFixed(1)}" class="dl-exact-mark"/>`);
-    if (showFrac) {
-      parts.push(`<text x="${(x + bw / 2).toFixed(1)}" y="${(H - padB - he - 3).toFixed(1)}" text-anchor="middle" class="dl-frac">${esc(fracStr(b))}</text>`);
-    }
-    if (i % step === 0) parts.push(`<text x="${(x + bw / 2).toFixed(1)}" y="${H - 6}" text-anchor="middle" class="dl-axis">${esc(b.label)}</text>`);
-    parts.push(`</g>`);
-  });
-  parts.push(`</svg>`);
-  return parts.join("");
-}
-
-export function summaryHtml(summary) {
-  if (!summary || !summary.length) return "";
-  const rows = summary.map((r) => `<tr><td>${esc(r.label)}</td><td class="dl-exact-txt">${esc(r.exact)}</td><td>${esc(r.observed)}</td></tr>`).join("");
-  return `<table class="dl-summary"><thead><tr><th></th><th>exact</th><th>simulated (95% CI)</th></tr></thead><tbody>${rows}</tbody></table>`;
-}
 
 /** Per colour: cubes in the bag, exact and observed chance to be hit at least once, mean hits. */
 export function coloursHtml(colours, trials) {
@@ -140,7 +78,7 @@ export function renderMarkup(st, animate = false) {
     (st.message ? `<div class="dl-message" role="alert">${esc(st.message)}</div>` : "") +
     `<div class="bl-bag-row">${bagSvg(st.bag)}${trayHtml(st, animate)}</div>` +
     `<div class="dl-title">${esc(cap((st.config || {}).hits_name || "coloured cubes"))} per draw</div>` +
-    `<div class="dl-chart">${histogramSvg(bars, counts, trials)}</div>` +
+    `<div class="dl-chart">${histogramSvg(bars, counts, trials, { height: 190 })}</div>` +
     `<div class="dl-legend"><span class="dl-key"><i class="dl-sw"></i>observed share</span><span class="dl-key"><i class="dl-sw dl-sw-exact"></i>exact probability</span><span class="dl-count">${fmtInt(trials)} draws</span></div>` +
     coloursHtml(st.colours, trials) +
     summaryHtml(st.summary);

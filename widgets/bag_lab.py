@@ -36,6 +36,7 @@ import traitlets as t
 
 from deepwood_kernel.prob import DRAGON_BAG, Dist, colour_marginal, with_replacement
 
+from ._labs import lab_module
 from .base import fraction_text, prob_dict
 from .dice_lab import (HERE, MAX_ROLL, ProbabilityLab, _int, _seed, frac_text, lab_html,
                        observed_mean_text, observed_text)
@@ -81,7 +82,7 @@ class BagLab(ProbabilityLab):
     drawn), ``summary``, ``message``.
     """
 
-    _esm = HERE / "bag_lab.js"
+    _esm = lab_module("bag_lab.js")
     _css = HERE / "labs.css"
 
     bag = t.List().tag(sync=True)

@@ -9,23 +9,7 @@ const MODES = [["sum", "sum of the dice"], ["keep", "keep the highest"],
   ["under", "roll under (tokens)"], ["fight", "keep-aside fight"]];
 const TUMBLE_MS = 420;
 
-export function esc(s) {
-  return String(s ?? "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
-
-function fmtInt(n) {
-  return Number(n || 0).toLocaleString("en-US");
-}
-
 /** An exact probability as a fraction: "1/6", "0", "1". */
-export function fracStr(p) {
-  return p.p_den === 1 ? `${p.p_num}` : `${p.p_num}/${p.p_den}`;
-}
-
-function pct(x, digits = 1) {
-  return `${(100 * x).toFixed(digits)}%`;
-}
 
 // ---------------------------------------------------------------- dice faces
 const PIPS = {
@@ -72,48 +56,6 @@ export function dieSvg(face, sides, size = 40, cls = "") {
 
 // ---------------------------------------------------------------- the histogram
 /** Observed frequencies as filled bars, the exact probabilities as outlines with a marker. */
-export function histogramSvg(bars, counts, trials, opts = {}) {
-  const W = opts.width || 600;
-  const H = opts.height || 210;
-  const padL = 38, padR = 8, padT = 16, padB = 22;
-  const n = Math.max(1, bars.length);
-  const freq = bars.map((_, i) => (trials ? (counts[i] || 0) / trials : 0));
-  let top = Math.max(0.0001, ...bars.map((b) => b.p), ...freq);
-  top = Math.min(1, top * 1.08);
-  const bw = (W - padL - padR) / n;
-  const ih = H - padT - padB;
-  const y = (p) => H - padB - (ih * p) / top;
-  const parts = [`<svg class="dl-hist" width="100%" viewBox="0 0 ${W} ${H}" preserveAspectRatio="xMidYMid meet" role="img" aria-label="histogram: observed against exact">`];
-  const ticks = [0.25, 0.5, 0.75, 1].map((f) => f * top);
-  for (const tv of ticks) {
-    parts.push(`<line x1="${padL}" x2="${W - padR}" y1="${y(tv).toFixed(1)}" y2="${y(tv).toFixed(1)}" class="dl-grid"/>`);
-    parts.push(`<text x="${padL - 4}" y="${(y(tv) + 3).toFixed(1)}" text-anchor="end" class="dl-axis">${pct(tv, tv < 0.1 ? 1 : 0)}</text>`);
-  }
-  parts.push(`<line x1="${padL}" x2="${W - padR}" y1="${H - padB}" y2="${H - padB}" class="dl-base"/>`);
-  const step = Math.max(1, Math.ceil(n / 26));
-  const showFrac = n <= 13 && bw >= 34;
-  bars.forEach((b, i) => {
-    const x = padL + i * bw;
-    const zone = b.zone ? ` dl-zone-${b.zone}` : "";
-    const tip = `${b.label}: exact ${b.p_text}` + (trials ? ` · observed ${fmtInt(counts[i])} of ${fmtInt(trials)} = ${pct(freq[i], 2)}` : "");
-    parts.push(`<g class="dl-bar" data-x="${esc(b.x)}"><title>${esc(tip)}</title>`);
-    parts.push(`<rect x="${x}" y="${padT}" width="${bw}" height="${ih}" class="dl-hit"/>`);
-    if (trials) {
-      const h = (ih * freq[i]) / top;
-      parts.push(`<rect x="${(x + bw * 0.12).toFixed(1)}" y="${(H - padB - h).toFixed(1)}" width="${(bw * 0.76).toFixed(1)}" height="${h.toFixed(1)}" class="dl-obs${zone}"/>`);
-    }
-    const he = (ih * b.p) / top;
-    if (n <= 30) parts.push(`<rect x="${(x + bw * 0.06).toFixed(1)}" y="${(H - padB - he).toFixed(1)}" width="${(bw * 0.88).toFixed(1)}" height="${he.toFixed(1)}" class="dl-exact"/>`);
-    parts.push(`<line x1="${(x + bw * 0.02).toFixed(1)}" x2="${(x + bw * 0.98).toFixed(1)}" y1="${(H - padB - he).toFixed(1)}" y2="${(H - padB - he).toFixed(1)}" class="dl-exact-mark"/>`);
-    if (showFrac) {
-      parts.push(`<text x="${(x + bw / 2).toFixed(1)}" y="${(H - padB - he - 3).toFixed(1)}" text-anchor="middle" class="dl-frac">${esc(fracStr(b))}</text>`);
-    }
-    if (i % step === 0) parts.push(`<text x="${(x + bw / 2).toFixed(1)}" y="${H - 6}" text-anchor="middle" class="dl-axis">${esc(b.label)}</text>`);
-    parts.push(`</g>`);
-  });
-  parts.push(`</svg>`);
-  return parts.join("");
-}
 
 function legendHtml(st) {
   const mode = (st.config || {}).mode;
@@ -138,12 +80,6 @@ export function tableHtml(bars, counts, trials) {
     return `<tr class="${b.zone ? `dl-row-${b.zone}` : ""}"><td>${esc(b.label)}</td><td>${fracStr(b)}</td><td>${esc(b.p_pct)}</td><td>${obs}</td><td>${op}</td></tr>`;
   }).join("");
   return `<div class="dl-table-wrap" data-scroll="table"><table class="dl-table"><thead><tr><th>result</th><th>exact P</th><th>exact %</th><th>observed</th><th>observed %</th></tr></thead><tbody>${rows}</tbody></table></div>`;
-}
-
-export function summaryHtml(summary) {
-  if (!summary || !summary.length) return "";
-  const rows = summary.map((r) => `<tr><td>${esc(r.label)}</td><td class="dl-exact-txt">${esc(r.exact)}</td><td>${esc(r.observed)}</td></tr>`).join("");
-  return `<table class="dl-summary"><thead><tr><th></th><th>exact</th><th>simulated (95% CI)</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 // ---------------------------------------------------------------- the tray (last roll)

@@ -65,6 +65,7 @@ from deepwood_kernel.prob import (
     sum_of,
 )
 
+from ._labs import lab_module
 from .base import fraction_text, prob_dict
 
 __all__ = ["DiceLab", "ProbabilityLab"]
@@ -315,7 +316,7 @@ class DiceLab(ProbabilityLab):
     ``message``.
     """
 
-    _esm = HERE / "dice_lab.js"
+    _esm = lab_module("dice_lab.js")
     _css = HERE / "labs.css"
 
     config = t.Dict().tag(sync=True)

@@ -33,7 +33,8 @@ from widgets.bag_lab import BagLab
 from widgets.dice_lab import DiceLab
 
 WIDGETS = Path(__file__).resolve().parents[2] / "widgets"
-JS_FILES = [WIDGETS / "dice_lab.js", WIDGETS / "bag_lab.js"]
+JS_FILES = [WIDGETS / "lab_common.js", WIDGETS / "dice_lab.js", WIDGETS / "bag_lab.js"]
+SHIPPED = {"dice_lab": DiceLab._esm, "bag_lab": BagLab._esm}   # what the browser loads
 
 DICE_TRAITS = ["config", "bars", "counts", "trials", "last", "fight", "summary", "message",
                "title", "seed"]
@@ -565,8 +566,9 @@ def test_message_handlers_do_not_shadow_ipywidgets_internals():
         assert cls._handle_msg is ipywidgets.Widget._handle_msg
         assert cls._handle_custom_msg is ipywidgets.Widget._handle_custom_msg
     # the ES modules and the style sheet ship as package files (read at class creation)
-    assert DiceLab()._esm == (WIDGETS / "dice_lab.js").read_text()
-    assert BagLab()._esm == (WIDGETS / "bag_lab.js").read_text()
+    common = (WIDGETS / "lab_common.js").read_text()
+    assert DiceLab()._esm == common + "\n" + (WIDGETS / "dice_lab.js").read_text()
+    assert BagLab()._esm == common + "\n" + (WIDGETS / "bag_lab.js").read_text()
     assert DiceLab()._css == BagLab()._css == (WIDGETS / "labs.css").read_text()
 
 
@@ -590,16 +592,23 @@ def test_js_has_no_urls_and_no_url_imports(path):
     assert "http://" not in src and "https://" not in src
     assert not re.search(r"^\s*import\b", src, re.M), "the labs import nothing"
     assert "import(" not in src
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_shipped_modules_have_a_default_export_and_no_duplicate_helpers(name):
+    src = SHIPPED[name]
     assert "export default" in src
+    for helper in ("esc", "fmtInt", "fracStr", "pct", "histogramSvg", "summaryHtml"):
+        assert src.count(f"function {helper}(") == 1, helper
 
 
-@pytest.mark.parametrize("path", JS_FILES, ids=lambda p: p.name)
-def test_js_passes_node_check(path, tmp_path):
+@pytest.mark.parametrize("name", SHIPPED)
+def test_js_passes_node_check(name, tmp_path):
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    copy = tmp_path / (path.stem + ".mjs")
-    copy.write_text(path.read_text())
+    copy = tmp_path / (name + ".mjs")
+    copy.write_text(SHIPPED[name])
     out = subprocess.run([node, "--check", str(copy)], capture_output=True, text=True,
                          timeout=60)
     assert out.returncode == 0, out.stderr
@@ -640,8 +649,8 @@ def test_js_renders_python_states_in_node(tmp_path):
              {"kind": "dice", "state": snapshot(sums, DICE_TRAITS) | {"message": "hi <b>"}},
              {"kind": "bag", "state": snapshot(bag, BAG_TRAITS) | {"message": ""}}]
     (tmp_path / "cases.json").write_text(json.dumps(cases))
-    for p in JS_FILES:
-        (tmp_path / (p.stem + ".mjs")).write_text(p.read_text())
+    for name, src in SHIPPED.items():
+        (tmp_path / (name + ".mjs")).write_text(src)
     (tmp_path / "render.mjs").write_text(RENDER)
     out = subprocess.run([node, str(tmp_path / "render.mjs"), str(tmp_path / "dice_lab.mjs"),
                           str(tmp_path / "bag_lab.mjs"), str(tmp_path / "cases.json")],
