@@ -31,7 +31,6 @@ Readings chosen where the rulebook is ambiguous (also explained in the lessons):
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import asdict, fields
 from functools import lru_cache
 from itertools import combinations
@@ -108,14 +107,15 @@ class Geometry:
         return f < self.cols or f >= self.top * self.cols
 
 
-_GEOMETRY: dict[int, Geometry] = {}
+# id(content) -> (content, geometry): holding the content keeps its id from being reused
+_GEOMETRY: dict[int, tuple[Content, Geometry]] = {}
 
 
 def geometry(c: Content) -> Geometry:
-    g = _GEOMETRY.get(id(c))
-    if g is None:
-        g = _GEOMETRY[id(c)] = Geometry(c)
-    return g
+    entry = _GEOMETRY.get(id(c))
+    if entry is None:
+        entry = _GEOMETRY[id(c)] = (c, Geometry(c))
+    return entry[1]
 
 
 def name(s: DeepWoodState, f: int) -> str:
@@ -446,7 +446,7 @@ def chance_weights(s: DeepWoodState) -> list[tuple[str, int]]:
     ph = s.phase
     if ph in ("deal", "draw"):
         verb = "deal" if ph == "deal" else "draw"
-        return [(f"{verb} {sid}", n) for sid, n in sorted(Counter(s.pile).items())]
+        return [(f"{verb} {sid}", 1) for sid in sorted(s.pile)]   # strip ids are distinct
     if ph == "reveal":
         b = s.boards[s.seat]
         sq = name(s, s.reveal_at)
