@@ -14,6 +14,7 @@ from .rules import GameInfo, Rules
 # key -> module that defines RULES (a Rules instance) and INFO
 _MODULES = {
     "deepwood": "deepwood_kernel.games.deepwood",
+    "clank": "deepwood_kernel.games.clank",
 }
 
 

@@ -11,7 +11,8 @@ from ..core.game import Game, new_game
 from ..core.rng import make_rng
 
 # key -> module with heuristic bots (games never import each other; sim imports games)
-_HEURISTICS = {"deepwood": "deepwood_kernel.games.deepwood.bots"}
+_HEURISTICS = {"deepwood": "deepwood_kernel.games.deepwood.bots",
+               "clank": "deepwood_kernel.games.clank.bots"}
 
 
 class Bot(Protocol):

@@ -1,0 +1,320 @@
+"""Labels, the JSON view model and the static SVG/HTML table of Clank! (no rules here).
+
+``view(state, seat)`` is what the ``ClankBoard`` widget draws; ``render_html`` is the same
+table without a kernel (``_repr_html_``), so saved notebooks show it on GitHub.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from .content import CONDITIONS
+from .rules import danger_in_row, rage_cubes
+from .scoring import owned_cards, score_breakdown
+from .state import COLOURS, ClankState
+
+_RES = {"skill": "skill", "swords": "sword", "boots": "boot", "gold": "gold",
+        "teleport": "teleport", "heal": "heal", "draw": "card", "trash": "trash"}
+
+
+def effect_text(eff) -> str:
+    """``Effect('skill', 2)`` -> ``'+2 skill'``; conditions and clank read naturally."""
+    v, n = eff.verb, eff.n
+    if v == "clank":
+        body = f"{n:+d} clank"
+    elif v == "draw":
+        body = f"draw {n}"
+    elif v == "heal":
+        body = f"heal {n}"
+    elif v == "trash":
+        body = f"trash up to {n} card{'s' if n > 1 else ''}"
+    elif v == "discard_draw":
+        body = f"discard 1 card to draw {n}"
+    elif v == "clank_all":
+        body = f"every player +{n} clank"
+    elif v == "rage":
+        body = f"rage +{n}"
+    elif v == "skill_per_clank":
+        body = f"+{n} skill per clank you make this turn"
+    elif v == "teleport":
+        body = f"teleport {n}" if n > 1 else "teleport"
+    else:
+        word = _RES.get(v, v)
+        body = f"+{n} {word}{'s' if n > 1 and word in ('sword', 'boot', 'teleport') else ''}"
+    if eff.cond:
+        body = f"if {CONDITIONS[eff.cond]}: {body}"
+    return body
+
+
+def card_text(card) -> str:
+    parts = []
+    for fld, head in (("play", ""), ("acquire", "when acquired: "), ("use", "use: "),
+                      ("reward", "reward: "), ("arrive", "arrives: ")):
+        effects = getattr(card, fld)
+        if effects:
+            parts.append(head + ", ".join(effect_text(e) for e in effects))
+    if card.points:
+        parts.append(f"{card.points} points")
+    return "; ".join(parts) or "no effect"
+
+
+def label(s: ClankState, aid: str) -> str:
+    c = s.content
+    verb, _, arg = aid.partition(" ")
+    p = s.players[s.seat]
+    if verb == "play":
+        card = c.cards[arg]
+        return f"Play {card.name} ({card_text(card)})"
+    if verb in ("buy", "use", "fight") and arg.isdigit():
+        card = c.cards[s.row[int(arg)]]
+        if card.type == "monster":
+            return f"Fight {card.name} with {card.swords} swords (reward: " \
+                   + ", ".join(effect_text(e) for e in card.reward) + ")"
+        what = "Use" if card.type == "device" else "Buy"
+        return f"{what} {card.name} for {card.cost} skill ({card_text(card)})"
+    if verb == "buy":
+        card = c.cards[arg]
+        return f"Buy {card.name} from the reserve for {card.cost} skill ({card_text(card)})"
+    if verb == "fight":
+        gob = c.cards["goblin"]
+        return f"Fight the {gob.name} with {gob.swords} swords (reward: " \
+               + ", ".join(effect_text(e) for e in gob.reward) + ")"
+    if verb == "market":
+        what = {"key": "a master key", "backpack": "a backpack",
+                "crown": f"the crown worth {s.market['crowns'][0]}"
+                if s.market["crowns"] else "a crown"}[arg]
+        return f"Buy {what} for {c.market['price']} gold"
+    if verb == "move":
+        rid, _, block = arg.partition(" block ")
+        room = c.room(rid)
+        tunnel = next(t for d, t in c.exits[p.room] if d == room.index)
+        text = f"Move to {room.name} ({rid}) for {tunnel.boots} boot{'s' if tunnel.boots > 1 else ''}"
+        if room.index == c.start:
+            text = f"Escape from the dungeon for {tunnel.boots} boot{'s' if tunnel.boots > 1 else ''}"
+        if block:
+            b = int(block)
+            hurt = tunnel.monsters - b
+            text += f", spending {b} sword{'s' if b != 1 else ''} and taking {hurt} damage"
+        return text
+    if verb == "teleport":
+        room = c.room(arg)
+        return "Teleport out of the dungeon" if room.index == c.start else \
+            f"Teleport to {room.name} ({arg})"
+    if verb == "take":
+        if arg == "artifact":
+            return f"Take the artifact worth {s.artifacts[p.room]} (the dragon's rage rises)"
+        if arg == "idol":
+            return f"Take a monkey idol ({c.game['idol_points']} points)"
+        return f"Take a {arg} secret (face down until taken)"
+    if verb == "token":
+        sec = c.secrets[arg]
+        return f"Use the {sec.name} (" + ", ".join(effect_text(e) for e in sec.effects) + ")"
+    if verb == "discard":
+        return f"Discard {c.cards[arg].name} to draw {s.turn.pending[0][1]}"
+    if verb == "trash":
+        return f"Trash {c.cards[arg].name} (out of your deck for good)"
+    if verb == "skip":
+        return f"Do not {s.turn.pending[0][0]}"
+    if verb == "end":
+        return "End your turn"
+    if verb == "remove":
+        return f"Artifact {arg} goes back into the box"
+    if verb == "row":
+        card = c.cards[arg]
+        return f"{card.name} turns up in the row" + (" (dragon symbol!)" if card.dragon else "")
+    if verb == "draw":
+        return f"{s.players[s.draw_seat].name} draws {c.cards[arg].name}"
+    if verb == "secret":
+        return f"The secret is a {c.secrets[arg].name}"
+    if verb == "cube":
+        if arg == "black":
+            return "A black cube (a miss)"
+        q = s.players[COLOURS.index(arg)]
+        return f"A {arg} cube ({q.name})"
+    return aid
+
+
+def _card_info(card) -> dict:
+    return {"name": card.name, "type": card.type, "set": card.set, "cost": card.cost,
+            "swords": card.swords, "points": card.points, "dragon": card.dragon,
+            "danger": card.danger, "tags": list(card.tags), "text": card_text(card)}
+
+
+def view(s: ClankState, seat: int | None) -> dict:
+    """The JSON render model. ``seat`` hides other players' hands (None: show all)."""
+    c = s.content
+    rooms = []
+    for r in c.rooms:
+        rooms.append({
+            "id": r.id, "name": r.name, "x": r.x, "y": r.y, "depths": r.depths,
+            "crystal": r.crystal, "fountain": r.fountain, "market": r.market,
+            "shrine": r.shrine, "secret": r.secret, "start": r.index == c.start,
+            "artifact": s.artifacts.get(r.index, 0),
+            "secrets": s.secret_slots.get(r.index, 0),
+            "idols": s.idols if r.shrine else 0,
+        })
+    tunnels = [{"a": c.rooms[t.a].id, "b": c.rooms[t.b].id, "boots": t.boots,
+                "monsters": t.monsters, "locked": t.locked, "one_way": t.one_way,
+                "wrap": t.wrap} for t in c.tunnels]
+    shown = set()
+    players = []
+    for i, p in enumerate(s.players):
+        visible = seat is None or seat == i
+        hand = sorted(k for k, n in p.hand.items() for _ in range(n))
+        shown.update(p.play, p.discard, p.hand if visible else ())
+        players.append({
+            "seat": i, "name": p.name, "colour": p.colour, "room": c.rooms[p.room].id,
+            "status": p.status, "supply": p.supply, "clank": p.clank, "bag": p.bag,
+            "damage": p.damage, "set_aside": p.set_aside, "gold": p.gold,
+            "artifacts": list(p.artifacts), "idols": p.idols, "keys": p.keys,
+            "backpacks": p.backpacks, "crowns": list(p.crowns), "mastery": p.mastery,
+            "secrets": [c.secrets[k].name for k in p.secrets],
+            "secret_keys": list(p.secrets),
+            "hand": hand if visible else None, "hand_count": len(hand),
+            "draw_count": sum(p.draw.values()),
+            "discard": sorted(k for k, n in p.discard.items() for _ in range(n)),
+            "play": list(p.play), "trashed": list(p.trashed),
+            "deck_size": sum(owned_cards(s, i).values()),
+            "may_take": p.may_take,
+            "score": score_breakdown(s, i)[-1][1],
+        })
+    shown.update(k for k in s.row if k)
+    shown.update(("mercenary", "explore", "secret_tome", "goblin"))
+    t = s.turn
+    cp = s.seat if s.phase == "turn" else None
+    return {
+        "game": "clank", "phase": s.phase, "seat": s.seat if s.phase != "over" else None,
+        "to_move": cp, "viewer": seat, "turn_no": s.turn_no,
+        "map": {"width": c.width, "height": c.height, "depths_y": c.depths_y,
+                "rooms": rooms, "tunnels": tunnels},
+        "players": players,
+        "turn": {"skill": t.skill, "swords": t.swords, "boots": t.boots,
+                 "teleports": t.teleports, "neg_clank": t.neg_clank,
+                 "clank_made": t.clank_made, "boots_locked": t.boots_locked,
+                 "pending": [list(x) for x in t.pending],
+                 "to_trash": list(t.to_trash), "watches": len(t.watches)},
+        "row": list(s.row),
+        "reserve": {k: s.reserve.get(k, 0) for k in ("mercenary", "explore", "secret_tome")},
+        "market": {"keys": s.market["keys"], "backpacks": s.market["backpacks"],
+                   "crowns": list(s.market["crowns"]), "price": c.market["price"]},
+        "cards": {k: _card_info(c.cards[k]) for k in sorted(shown)},
+        "bag": {"black": s.black_bag, **{p.colour: p.bag for p in s.players}},
+        "black_aside": s.black_aside,
+        "rage": {"track": list(c.game["rage_track"]), "index": s.rage,
+                 "cubes": rage_cubes(s), "danger": danger_in_row(s)},
+        "countdown": {"seat": s.countdown_seat, "space": s.countdown,
+                      "extra": list(c.game["countdown_extra"])},
+        "dungeon_deck": sum(s.dungeon.values()),
+        "dungeon_discard": sum(s.dungeon_discard.values()),
+        "attack": {"left": s.attack_left, "drawn": list(s.attack_drawn)},
+        "health": c.game["health"],
+    }
+
+
+# ============================================================== static HTML
+_FILL = {"green": "#3a9d4a", "blue": "#3465a4", "red": "#cc3333", "yellow": "#d9b310"}
+
+
+def map_svg(s: ClankState, scale: float = 0.8) -> str:
+    """The dungeon map as an SVG string: rooms, tunnels with symbols, tokens, figures."""
+    c = s.content
+    w, h = c.width, c.height
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" '
+           f'width="{int(w * scale)}" height="{int(h * scale)}" '
+           'style="background:#f4efe6;font-family:sans-serif">',
+           f'<rect x="0" y="{c.depths_y}" width="{w}" height="{h - c.depths_y}" '
+           'fill="#e6dccb"/>',
+           f'<line x1="0" y1="{c.depths_y}" x2="{w}" y2="{c.depths_y}" stroke="#8a6d3b" '
+           'stroke-dasharray="8 6" stroke-width="2"/>',
+           f'<text x="8" y="{c.depths_y + 18}" font-size="14" fill="#8a6d3b">the depths</text>']
+    for t in c.tunnels:
+        a, b = c.rooms[t.a], c.rooms[t.b]
+        colour = "#b8860b" if t.locked else "#555"
+        dash = ' stroke-dasharray="3 5"' if t.boots == 2 else ""
+        if t.wrap:
+            left, right = (a, b) if a.x < b.x else (b, a)
+            out.append(f'<line x1="{left.x}" y1="{left.y}" x2="0" y2="{left.y}" '
+                       f'stroke="{colour}" stroke-width="3"{dash}/>')
+            out.append(f'<line x1="{right.x}" y1="{right.y}" x2="{w}" y2="{right.y}" '
+                       f'stroke="{colour}" stroke-width="3"{dash}/>')
+            mx, my = left.x / 2, left.y
+        else:
+            out.append(f'<line x1="{a.x}" y1="{a.y}" x2="{b.x}" y2="{b.y}" '
+                       f'stroke="{colour}" stroke-width="3"{dash}/>')
+            mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2
+        marks = ("▶" if t.one_way else "") + ("✦" * t.monsters) + ("🔒" if t.locked else "")
+        if t.one_way and not t.wrap:
+            out.append(f'<circle cx="{a.x + (b.x - a.x) * 0.7:.0f}" '
+                       f'cy="{a.y + (b.y - a.y) * 0.7:.0f}" r="5" fill="#333"/>')
+        if marks:
+            out.append(f'<text x="{mx:.0f}" y="{my:.0f}" font-size="13" fill="#a00" '
+                       f'text-anchor="middle">{escape(marks)}</text>')
+    for r in c.rooms:
+        fill = "#fff"
+        if r.crystal:
+            fill = "#c9e7f5"
+        if r.market:
+            fill = "#f7e3a1"
+        if r.index == c.start:
+            fill = "#d8f0d0"
+        stroke = "#2a7" if r.fountain else "#333"
+        out.append(f'<circle cx="{r.x}" cy="{r.y}" r="22" fill="{fill}" stroke="{stroke}" '
+                   f'stroke-width="{3 if r.fountain else 1.5}"><title>{escape(r.name)} '
+                   f'({r.id})</title></circle>')
+        tag = ""
+        if r.index in s.artifacts:
+            tag = f"★{s.artifacts[r.index]}"
+        elif s.secret_slots.get(r.index):
+            tag = ("◆" if r.secret == "major" else "•") * s.secret_slots[r.index]
+        elif r.shrine and s.idols:
+            tag = f"🐒{s.idols}"
+        out.append(f'<text x="{r.x}" y="{r.y + 4}" font-size="11" text-anchor="middle">'
+                   f'{escape(tag or r.id)}</text>')
+    for i, p in enumerate(s.players):
+        r = c.rooms[p.room]
+        dx = -15 + 10 * i
+        out.append(f'<circle cx="{r.x + dx}" cy="{r.y - 26}" r="7" fill="{_FILL[p.colour]}" '
+                   f'stroke="#000"><title>{escape(p.name)}</title></circle>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def render_html(s: ClankState, seat: int | None = None) -> str:
+    """The whole table as static HTML: map, row, players, bag and tracks."""
+    c = s.content
+    v = view(s, seat)
+    rows = []
+    for i, k in enumerate(s.row):
+        if k is None:
+            rows.append(f"<td>slot {i}: empty</td>")
+            continue
+        card = c.cards[k]
+        price = f"{card.swords}⚔" if card.type == "monster" else f"{card.cost} skill"
+        marks = (" 🐉" if card.dragon else "") + (" ⚠" if card.danger else "")
+        rows.append(f"<td><b>{escape(card.name)}</b>{marks}<br><small>{card.type}, {price}: "
+                    f"{escape(card_text(card))}</small></td>")
+    people = []
+    for pv in v["players"]:
+        hand = ", ".join(c.cards[k].name for k in pv["hand"]) if pv["hand"] is not None \
+            else f"{pv['hand_count']} cards"
+        people.append(
+            f"<tr><td style='color:{_FILL[pv['colour']]}'><b>{escape(pv['name'])}</b></td>"
+            f"<td>{pv['status']}</td><td>{escape(c.room(pv['room']).name)}</td>"
+            f"<td>{pv['damage']}/{v['health']}</td><td>{pv['clank']}</td><td>{pv['bag']}</td>"
+            f"<td>{pv['gold']}</td><td>{', '.join(map(str, pv['artifacts'])) or '–'}</td>"
+            f"<td>{escape(hand)}</td><td>{pv['score']}</td></tr>")
+    bag = ", ".join(f"{n} {col}" for col, n in v["bag"].items() if n) or "empty"
+    rage = v["rage"]
+    track = " ".join(f"<b>[{x}]</b>" if i == rage["index"] else str(x)
+                     for i, x in enumerate(rage["track"]))
+    status = "game over" if s.phase == "over" else f"turn {s.turn_no}: {s.players[s.seat].name}"
+    return (
+        "<div style='font-family:sans-serif;font-size:13px'>"
+        f"<div><b>Klong! (Clank!)</b> — {escape(status)}</div>"
+        + map_svg(s) +
+        "<table style='border-collapse:collapse'><tr>" + "".join(rows) + "</tr></table>"
+        "<table><tr><th>player</th><th>status</th><th>room</th><th>damage</th><th>clank</th>"
+        "<th>in bag</th><th>gold</th><th>artifacts</th><th>hand</th><th>points</th></tr>"
+        + "".join(people) + "</table>"
+        f"<div>Dragon bag: {bag}. Rage track: {track} (+{rage['danger']} danger). "
+        f"Countdown: {v['countdown']['space'] or '–'}.</div></div>")
