@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 
 import deepwood_kernel as dk
-from deepwood_kernel.games.clank.scoring import owned_cards
 from deepwood_kernel.games.clank.state import IN, Turn
 
 
@@ -26,21 +25,26 @@ def check_invariants(g: dk.Game) -> None:
     assert s.black_bag + s.black_aside == c.game["black_cubes"]
     assert s.black_bag >= 0
     # every card conserved: dungeon deck (100), reserve piles, each starting deck
-    where = Counter(s.dungeon) + Counter(s.dungeon_discard) + Counter(k for k in s.row if k)
-    for i, p in enumerate(s.players):
-        where += Counter(owned_cards(s, i)) + Counter(p.trashed)
-    starters = Counter()
+    where = dict(s.dungeon)
+    for pile in [s.dungeon_discard] + [q.draw for q in s.players] + [q.hand for q in s.players] \
+            + [q.discard for q in s.players]:
+        for k, v in pile.items():
+            assert v > 0, pile
+            where[k] = where.get(k, 0) + v
+    for k in s.row:
+        if k:
+            where[k] = where.get(k, 0) + 1
+    for q in s.players:
+        for k in q.play + q.trashed:
+            where[k] = where.get(k, 0) + 1
     for key, card in c.cards.items():
+        have = where.get(key, 0)
         if card.set == "dungeon":
-            assert where[key] == card.count, (key, where[key], card.count)
-        elif card.set == "reserve" and key != "goblin":
-            assert where[key] + s.reserve[key] == card.count, key
+            assert have == card.count, (key, have, card.count)
         elif card.set == "starter":
-            starters[key] = where[key]
-            assert where[key] == card.count * s.n, key
-    for pile in [s.dungeon, s.dungeon_discard] + [p.draw for p in s.players] + \
-            [p.hand for p in s.players] + [p.discard for p in s.players]:
-        assert all(v > 0 for v in pile.values()), pile
+            assert have == card.count * s.n, key
+        elif key != "goblin":
+            assert have + s.reserve[key] == card.count, key
     # artifacts: on the map + carried + removed at setup = all of them
     total = sum(1 for r in c.rooms if r.artifact)
     carried = sum(len(p.artifacts) for p in s.players)
