@@ -81,8 +81,19 @@ def rig(g: dk.Game, seat: int | None = None, *, hand=None, room=None, **turn) ->
         pool = Counter(p.draw) + Counter(p.hand) + Counter(p.discard)
         want = Counter(hand)
         for k, n in want.items():
-            if pool[k] < n:
-                pool[k] = n            # extra copies: take them from a tidy source
+            # copies the player lacks come out of the dungeon deck or a reserve pile, so
+            # every card stays conserved (check_invariants keeps holding)
+            for _ in range(n - pool[k]):
+                card = s.content.cards[k]
+                if card.set == "dungeon" and s.dungeon.get(k):
+                    s.dungeon[k] -= 1
+                    if not s.dungeon[k]:
+                        del s.dungeon[k]
+                elif card.set == "reserve" and s.reserve.get(k):
+                    s.reserve[k] -= 1
+                else:
+                    raise ValueError(f"rig: no spare copy of {k!r} to put in the hand")
+                pool[k] += 1
         rest = pool - want
         p.hand = dict(want)
         p.draw = dict(rest)

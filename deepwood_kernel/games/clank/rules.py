@@ -344,8 +344,11 @@ def condition_holds(s: ClankState, seat: int, cond: str, self_tagged: bool = Fal
     raise ValueError(f"unknown condition {cond!r}")
 
 
-def apply_effects(s: ClankState, seat: int, effects, self_tagged: bool = False) -> None:
+def apply_effects(s: ClankState, seat: int, effects, tags: tuple[str, ...] = ()) -> None:
+    """Apply effects in order; ``tags`` are those of the card in the play area giving them
+    (a companion asking for "another companion" must not count itself)."""
     for eff in effects:
+        self_tagged = eff.cond in tags
         if eff.cond is not None and not condition_holds(s, seat, eff.cond, self_tagged):
             # order does not matter: watch the condition for the rest of the turn
             s.turn.watches.append((eff.verb, eff.n, eff.cond, self_tagged))
@@ -543,7 +546,7 @@ def _play(s: ClankState, seat: int, key: str) -> None:
     _take(p.hand, key)
     p.play.append(key)
     s.log.append(f"{p.name} plays {card.name}.")
-    apply_effects(s, seat, card.play, self_tagged=bool(card.tags))
+    apply_effects(s, seat, card.play, tags=card.tags)
 
 
 def _row_action(s: ClankState, seat: int, slot: int) -> None:
