@@ -478,7 +478,7 @@ def apply(s: ClankState, aid: str) -> None:
     seat, p, t, c = s.seat, s.players[s.seat], s.turn, s.content
     if verb == "play":
         _play(s, seat, arg)
-    elif verb in ("buy", "use", "fight") and arg.isdigit():
+    elif verb in ("buy", "use", "fight") and arg.isascii() and arg.isdigit():
         _row_action(s, seat, int(arg))
     elif verb == "buy":
         card = c.cards[arg]
@@ -841,14 +841,15 @@ def explain_illegal(s: ClankState, aid: str) -> str | None:
         return f"play every card in your hand first ({sum(p.hand.values())} left)"
     if verb == "play":
         return f"{arg!r} is not in your hand; your hand: {', '.join(sorted(p.hand)) or 'empty'}"
-    if verb in ("buy", "use", "fight") and arg.isdigit():
+    if verb in ("buy", "use", "fight") and arg.isascii() and arg.isdigit():
         i = int(arg)
         if not 0 <= i < len(s.row) or s.row[i] is None:
             return f"slot {arg} of the dungeon row is empty or does not exist"
         card = c.cards[s.row[i]]
         need = ROW_VERBS[card.type]
         if need != verb:
-            return f"{card.name} is a {card.type}: use '{need} {i}'"
+            article = "an" if card.type[0] in "aeiou" else "a"
+            return f"{card.name} is {article} {card.type}: use '{need} {i}'"
         if card.type == "monster":
             return f"{card.name} needs {card.swords} swords; you have {t.swords}"
         return f"{card.name} costs {card.cost} skill; you have {t.skill}"
@@ -876,6 +877,20 @@ def explain_illegal(s: ClankState, aid: str) -> str | None:
             return (f"this tunnel has {tunnel.monsters} monster symbol(s): say how many swords "
                     f"you spend, e.g. 'move {rid} block 0'; the damage must come from your "
                     "supply and may not fill your health track")
+    if verb == "buy" and arg in RESERVE_BUYS:
+        card = c.cards[arg]
+        if not s.reserve[arg]:
+            return f"the {card.name} pile of the reserve is empty"
+        return f"{card.name} costs {card.cost} skill; you have {t.skill}"
+    if verb == "fight" and arg == "goblin":
+        return f"the goblin needs {c.cards['goblin'].swords} swords; you have {t.swords}"
+    if verb == "token":
+        if arg not in p.secrets:
+            return f"you hold no {arg!r} token; yours: {', '.join(p.secrets) or 'none'}"
+        return "a magic spring is used at the end of your turn, once your hand is empty, " \
+               "and needs a card to trash"
+    if verb in ("discard", "trash", "skip"):
+        return f"there is nothing to {verb} now: no card asks you to choose"
     if verb == "take":
         return "one token per entry into a room; artifacts need room to carry (a backpack)"
     if verb == "market":
