@@ -17,6 +17,11 @@ _RES = {"skill": "skill", "swords": "sword", "boots": "boot", "gold": "gold",
         "teleport": "teleport", "heal": "heal", "draw": "card", "trash": "trash"}
 
 
+def _n(n: int, word: str) -> str:
+    """``_n(1, "sword")`` -> ``'1 sword'``, ``_n(2, "sword")`` -> ``'2 swords'``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def effect_text(eff) -> str:
     """``Effect('skill', 2)`` -> ``'+2 skill'``; conditions and clank read naturally."""
     v, n = eff.verb, eff.n
@@ -54,7 +59,7 @@ def card_text(card) -> str:
         if effects:
             parts.append(head + ", ".join(effect_text(e) for e in effects))
     if card.points:
-        parts.append(f"{card.points} points")
+        parts.append(_n(card.points, "point"))
     return "; ".join(parts) or "no effect"
 
 
@@ -68,7 +73,7 @@ def label(s: ClankState, aid: str) -> str:
     if verb in ("buy", "use", "fight") and arg.isdigit():
         card = c.cards[s.row[int(arg)]]
         if card.type == "monster":
-            return f"Fight {card.name} with {card.swords} swords (reward: " \
+            return f"Fight {card.name} with {_n(card.swords, 'sword')} (reward: " \
                    + ", ".join(effect_text(e) for e in card.reward) + ")"
         what = "Use" if card.type == "device" else "Buy"
         return f"{what} {card.name} for {card.cost} skill ({card_text(card)})"
@@ -77,7 +82,7 @@ def label(s: ClankState, aid: str) -> str:
         return f"Buy {card.name} from the reserve for {card.cost} skill ({card_text(card)})"
     if verb == "fight":
         gob = c.cards["goblin"]
-        return f"Fight the {gob.name} with {gob.swords} swords (reward: " \
+        return f"Fight the {gob.name} with {_n(gob.swords, 'sword')} (reward: " \
                + ", ".join(effect_text(e) for e in gob.reward) + ")"
     if verb == "market":
         what = {"key": "a master key", "backpack": "a backpack",

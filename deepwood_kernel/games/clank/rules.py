@@ -558,7 +558,8 @@ def _row_action(s: ClankState, seat: int, slot: int) -> None:
     if card.type == "monster":
         t.swords -= card.swords
         _add(s.dungeon_discard, key)
-        s.log.append(f"{p.name} defeats {card.name} with {card.swords} swords.")
+        s.log.append(f"{p.name} defeats {card.name} with {card.swords} "
+                     f"sword{'s' if card.swords != 1 else ''}.")
         apply_effects(s, seat, card.reward)
     elif card.type == "device":
         t.skill -= card.cost
