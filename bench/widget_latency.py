@@ -1,8 +1,9 @@
-"""Click -> redrawn board latency of the Deep Wood board widget, in a real browser.
+"""Click -> redrawn board latency of the board widgets, in a real browser.
 
 Starts a throw-away JupyterLab (tools/browser.py), opens a notebook with a fresh
-``DeepWoodBoard(players=2, seed=0)`` and a trivial anywidget "echo" widget in headless
-Debian Chromium, then clicks repeatedly and measures *in the page*:
+``DeepWoodBoard(players=2, seed=0)`` and/or ``ClankBoard(players=2, seed=2)`` (``--board``)
+and a trivial anywidget "echo" widget in headless Debian Chromium, then clicks
+repeatedly and measures *in the page*:
 
   t0  = the ``click`` event of a real (Playwright) mouse click, ``event.timeStamp``
         (its pointerdown, should a widget react before the click event)
@@ -13,8 +14,9 @@ Debian Chromium, then clicks repeatedly and measures *in the page*:
         in several messages redraws several times: dom < settled shows that cost)
 
 so the kernel round trip is included: JS ``model.send`` -> Python ``on_msg`` -> engine
-``apply`` -> synced traits -> JS re-render. The click sequence stays legal forever:
-``enter c0`` then the widget's undo control, repeated.
+``apply`` -> synced traits -> JS re-render. The click sequence stays legal forever: a
+legal action (Deep Wood: ``enter c0``; Clank!: ``play scramble``, a card in the hand) then
+the widget's undo control, repeated.
 
 Baseline, same run, same page: the echo widget (click -> ``model.send`` -> Python
 ``on_msg`` -> ``count += 1`` -> trait sync -> DOM text update), i.e. the cost of the
@@ -24,7 +26,8 @@ median of the run medians. Target: board median <= 50 ms. ``--variant nodelay`` 
 ``both``) repeats it with TCP_NODELAY patched onto Lab's kernel websocket, a diagnostic
 for the ~40 ms Nagle/delayed-ACK stall stock jupyter_server can add to a round trip.
 
-    .venv/bin/python bench/widget_latency.py [--runs 3] [--clicks 15] [--variant both] [--json]
+    .venv/bin/python bench/widget_latency.py [--runs 3] [--clicks 15] [--variant both]
+        [--board deepwood|clank|both] [--json]
 """
 
 from __future__ import annotations
@@ -43,7 +46,6 @@ sys.path.insert(0, str(REPO))
 from tools import browser as B  # noqa: E402
 
 TARGET_MS = 50.0
-LEGAL = "enter c0"
 
 ECHO_SRC = '''import anywidget, traitlets
 
@@ -77,7 +79,14 @@ class Echo(anywidget.AnyWidget):
 echo = Echo()
 echo'''
 
-BOARD_SRC = "from widgets import DeepWoodBoard\n\nboard = DeepWoodBoard(players=2, seed=0)\nboard"
+# name -> (notebook cell, the legal action clicked (undone after each click), its CSS class)
+BOARDS = {
+    "deepwood": ("from widgets import DeepWoodBoard\n\nboard = DeepWoodBoard(players=2, seed=0)\n"
+                 "board", "enter c0", "dw-legal"),
+    # seed 2: Anna's first hand holds Ducken ("scramble"), a card that is always playable
+    "clank": ("from widgets import ClankBoard\n\nclank = ClankBoard(players=2, seed=2)\nclank",
+              "play scramble", "cl-legal"),
+}
 
 # Arm an observer on `root` (the output area) before the real click; resolves with times
 # in ms from the click: dom (the state first differs), frame (the animation frame after
@@ -141,13 +150,15 @@ UNDO_JS = """(root) => {
 }"""
 
 
-def make_notebook(path: Path) -> None:
+def make_notebook(path: Path, boards: list[str]) -> None:
+    """One code cell per board (in ``boards`` order), then the echo widget."""
     import nbformat
 
     nb = nbformat.v4.new_notebook()
     nb.metadata = {"kernelspec": {"display_name": "Python 3 (ipykernel)",
                                   "language": "python", "name": "python3"}}
-    nb.cells = [nbformat.v4.new_code_cell(BOARD_SRC), nbformat.v4.new_code_cell(ECHO_SRC)]
+    nb.cells = [nbformat.v4.new_code_cell(BOARDS[b][0]) for b in boards] + \
+        [nbformat.v4.new_code_cell(ECHO_SRC)]
     nbformat.write(nb, path)
 
 
@@ -164,33 +175,42 @@ def pct(xs: list[float], q: float) -> float:
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
-def one_run(browser, lab, clicks: int, warmup: int = 3) -> dict:
+def one_run(browser, lab, clicks: int, boards: list[str], warmup: int = 3) -> dict:
+    """Per board: ``{"action": [...], "undo": [...]}`` timings; ``"echo"``: the baseline
+    (one echo click after each board's action+undo pair, so the baseline sees the same
+    page and kernel load)."""
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport=B.VIEWPORT)
     try:
         B.open_notebook(page, lab, "bench.ipynb")
         assert B.run_all_cells(page), f"bench notebook failed: {B.error_outputs(page)}"
-        board = B.cell_output(page, 0).first
-        echo = B.cell_output(page, 1).first
-        expect(board.locator(f'.dw-legal[data-action="{LEGAL}"]').first).to_be_visible()
+        echo = B.cell_output(page, len(boards)).first
         expect(echo.locator(".echo-btn")).to_be_visible()
-        if not board.evaluate(UNDO_JS):
-            raise SystemExit("the board shows no undo control (data-control=undo, title or "
-                             "text 'undo'): cannot loop legal clicks")
-        legal = board.locator(f'.dw-legal[data-action="{LEGAL}"]').first
-        undo = board.locator("[data-bench-undo]").first
-
-        act, und, base = [], [], []
-        for i in range(warmup + clicks):
-            a = timed_click(page, board, legal, "board")
-            board.evaluate(UNDO_JS)                     # the undo control may be re-rendered
-            u = timed_click(page, board, undo, "board")
+        loops = {}
+        for i, name in enumerate(boards):
+            _, legal_id, cls = BOARDS[name]
+            board = B.cell_output(page, i).first
+            legal = board.locator(f'.{cls}[data-action="{legal_id}"]').first
             expect(legal).to_be_visible()
-            e = timed_click(page, echo, echo.locator(".echo-btn"), "echo")
-            if i >= warmup:
-                act.append(a), und.append(u), base.append(e)
-        return {"action": act, "undo": und, "echo": base}
+            if not board.evaluate(UNDO_JS):
+                raise SystemExit(f"the {name} board shows no undo control (data-control=undo, "
+                                 "title or text 'undo'): cannot loop legal clicks")
+            loops[name] = (board, legal)
+
+        out = {name: {"action": [], "undo": []} for name in boards}
+        base = []
+        for i in range(warmup + clicks):
+            for name, (board, legal) in loops.items():
+                a = timed_click(page, board, legal, "board")
+                board.evaluate(UNDO_JS)                 # the undo control may be re-rendered
+                u = timed_click(page, board, board.locator("[data-bench-undo]").first, "board")
+                expect(legal).to_be_visible()
+                e = timed_click(page, echo, echo.locator(".echo-btn"), "echo")
+                if i >= warmup:
+                    out[name]["action"].append(a), out[name]["undo"].append(u), base.append(e)
+        out["echo"] = base
+        return out
     finally:
         page.close()
         lab.shutdown_kernels()
@@ -201,29 +221,36 @@ def summary(xs: list[dict], key: str = "dom") -> dict:
     return {"n": len(v), "median": statistics.median(v), "p90": pct(v, 0.9)}
 
 
-def measure(variant: str, runs: int, clicks: int) -> list[dict]:
+def measure(variant: str, runs: int, clicks: int, boards: list[str]) -> list[dict]:
+    """One row per run: per board its summaries (``row[board]["board"]`` etc.), and the
+    shared echo baseline ``row["echo"]``."""
     results = []
     with tempfile.TemporaryDirectory(prefix="deepwood-bench-") as tmp:
         nb = Path(tmp) / "bench.ipynb"
-        make_notebook(nb)
+        make_notebook(nb, boards)
         with B.lab_server({"bench.ipynb": nb}, nodelay=variant == "nodelay") as lab, \
                 B.chromium() as browser:
             for r in range(runs):
-                res = one_run(browser, lab, clicks)
-                board = res["action"] + res["undo"]
-                row = {"board": summary(board), "board_frame": summary(board, "frame"),
-                       "board_settled": summary(board, "settled"),
-                       "action": summary(res["action"]), "undo": summary(res["undo"]),
-                       "echo": summary(res["echo"])}
-                row["ratio"] = row["board"]["median"] / row["echo"]["median"]
+                res = one_run(browser, lab, clicks, boards)
+                row = {"echo": summary(res["echo"])}
+                for name in boards:
+                    clicks_ = res[name]["action"] + res[name]["undo"]
+                    b = {"board": summary(clicks_), "board_frame": summary(clicks_, "frame"),
+                         "board_settled": summary(clicks_, "settled"),
+                         "action": summary(res[name]["action"]),
+                         "undo": summary(res[name]["undo"])}
+                    b["ratio"] = b["board"]["median"] / row["echo"]["median"]
+                    row[name] = b
+                    print(f"[{variant}] run {r + 1} {name}: board n={b['board']['n']} median "
+                          f"{b['board']['median']:.1f} p90 {b['board']['p90']:.1f} ms "
+                          f"({BOARDS[name][1]} {b['action']['median']:.1f}, undo "
+                          f"{b['undo']['median']:.1f}; frame {b['board_frame']['median']:.1f}, "
+                          f"settled {b['board_settled']['median']:.1f}) | ratio "
+                          f"{b['ratio']:.2f}", flush=True)
+                print(f"[{variant}] run {r + 1} echo: n={row['echo']['n']} median "
+                      f"{row['echo']['median']:.1f} p90 {row['echo']['p90']:.1f} ms",
+                      flush=True)
                 results.append(row)
-                print(f"[{variant}] run {r + 1}: board n={row['board']['n']} median "
-                      f"{row['board']['median']:.1f} p90 {row['board']['p90']:.1f} ms "
-                      f"(enter {row['action']['median']:.1f}, undo {row['undo']['median']:.1f};"
-                      f" frame {row['board_frame']['median']:.1f}, settled "
-                      f"{row['board_settled']['median']:.1f}) | echo n={row['echo']['n']} "
-                      f"median {row['echo']['median']:.1f} p90 {row['echo']['p90']:.1f} ms "
-                      f"| ratio {row['ratio']:.2f}", flush=True)
     return results
 
 
@@ -237,9 +264,11 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=3, help="page loads per variant (default 3)")
     ap.add_argument("--clicks", type=int, default=15,
-                    help="measured enter+undo pairs per run (default 15)")
+                    help="measured action+undo pairs per board and run (default 15)")
     ap.add_argument("--variant", choices=["stock", "nodelay", "both"], default="stock",
                     help="stock Lab (default), Lab with TCP_NODELAY patched in, or both")
+    ap.add_argument("--board", choices=["deepwood", "clank", "both"], default="both",
+                    help="which board widget(s) to click (default both)")
     ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = ap.parse_args(argv)
 
@@ -249,27 +278,35 @@ def main(argv=None) -> int:
         return 0
     t_start = time.monotonic()
     variants = ["stock", "nodelay"] if args.variant == "both" else [args.variant]
-    out = {v: measure(v, args.runs, args.clicks) for v in variants}
+    boards = list(BOARDS) if args.board == "both" else [args.board]
+    out = {v: measure(v, args.runs, args.clicks, boards) for v in variants}
 
     print(f"\nwidget_latency: click -> board DOM shows the new state, JupyterLab + headless "
           f"Chromium, kernel round trip included; median of {args.runs} runs x "
-          f"{2 * args.clicks} board clicks (enter c0 / undo) and {args.clicks} echo clicks")
+          f"{2 * args.clicks} clicks per board (action / undo) and echo clicks")
     summary_json = {}
     for v, results in out.items():
-        med = lambda k, f="median": statistics.median(r[k][f] for r in results)  # noqa: E731
-        board_med, echo_med = med("board"), med("echo")
-        summary_json[v] = {"board_median_ms": board_med, "board_p90_ms": med("board", "p90"),
-                           "board_settled_ms": med("board_settled"),
-                           "echo_median_ms": echo_med, "echo_p90_ms": med("echo", "p90"),
-                           "ratio": board_med / echo_med, "runs": results}
+        echo_med = statistics.median(r["echo"]["median"] for r in results)
+        echo_p90 = statistics.median(r["echo"]["p90"] for r in results)
+        summary_json[v] = {"echo_median_ms": echo_med, "echo_p90_ms": echo_p90,
+                           "runs": results}
         print(f"  {VARIANTS[v]}:")
-        print(f"    board  n={results[0]['board']['n']}/run  median {board_med:6.1f} ms  "
-              f"p90 {med('board', 'p90'):6.1f} ms  (next frame {med('board_frame'):.1f}, "
-              f"all updates settled {med('board_settled'):.1f})")
-        print(f"    echo   n={results[0]['echo']['n']}/run  median {echo_med:6.1f} ms  "
-              f"p90 {med('echo', 'p90'):6.1f} ms  (trivial anywidget round trip)")
-        print(f"    ratio  {board_med / echo_med:.2f}x baseline; target board median <= "
-              f"{TARGET_MS:.0f} ms: {'met' if board_med <= TARGET_MS else 'NOT met'}")
+        for name in boards:
+            def med(k, f="median", name=name):
+                return statistics.median(r[name][k][f] for r in results)
+            board_med = med("board")
+            summary_json[v][name] = {"board_median_ms": board_med,
+                                     "board_p90_ms": med("board", "p90"),
+                                     "board_settled_ms": med("board_settled"),
+                                     "ratio": board_med / echo_med}
+            print(f"    {name:<9}n={results[0][name]['board']['n']}/run  median "
+                  f"{board_med:6.1f} ms  p90 {med('board', 'p90'):6.1f} ms  (next frame "
+                  f"{med('board_frame'):.1f}, all updates settled {med('board_settled'):.1f}; "
+                  f"{BOARDS[name][1]} / undo)")
+            print(f"    {'':<9}ratio {board_med / echo_med:.2f}x baseline; target median <= "
+                  f"{TARGET_MS:.0f} ms: {'met' if board_med <= TARGET_MS else 'NOT met'}")
+        print(f"    {'echo':<9}n={results[0]['echo']['n']}/run  median {echo_med:6.1f} ms  "
+              f"p90 {echo_p90:6.1f} ms  (trivial anywidget round trip)")
     print(f"  [{time.monotonic() - t_start:.0f} s]")
     if args.json:
         print(json.dumps(summary_json))

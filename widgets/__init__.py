@@ -7,7 +7,8 @@ DeepWoodBoard(game='deepwood', players=2, seed=1, ply=6, Anna to play)
 
 from .bag_lab import BagLab
 from .base import GameWidget
+from .clank_board import ClankBoard
 from .deepwood_board import DeepWoodBoard
 from .dice_lab import DiceLab
 
-__all__ = ["GameWidget", "DeepWoodBoard", "DiceLab", "BagLab"]
+__all__ = ["GameWidget", "DeepWoodBoard", "ClankBoard", "DiceLab", "BagLab"]

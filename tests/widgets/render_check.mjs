@@ -16,8 +16,9 @@ const out = cases.map(({ state, ui }) => {
   const grab = (name) => [...markup.matchAll(new RegExp(` ${name}="([^"]*)"`, "g"))].map((m) => unescape(m[1]));
   return {
     actions: grab("data-action"), chances: grab("data-chance"),
-    legalClass: (markup.match(/class="[^"]*\bdw-legal\b[^"]*"[^>]*data-action=/g) || []).length,
-    markup, ui: { strip: u.strip, dir: u.dir, trollRes: u.trollRes, dice: u.dice },
+    // elements with data-action that carry the widget's "<prefix>-legal" class (dw-, cl-, ...)
+    legalClass: (markup.match(/class="[^"]*\b[a-z]+-legal\b[^"]*"[^>]*data-action=/g) || []).length,
+    markup, ui: u,          // the whole local UI state after syncUi (widget-specific keys)
     hasDefault: typeof mod.default === "object" && typeof mod.default.render === "function",
   };
 });

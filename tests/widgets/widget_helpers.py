@@ -88,11 +88,13 @@ def widget_state(w) -> dict:
     return {n: getattr(w, n) for n in names}
 
 
-def render_in_node(cases: list[tuple[dict, dict]], tmp_path: Path) -> list[dict]:
-    """Run the widget's pure ``renderMarkup`` in node for (state, ui) pairs."""
+def render_in_node(cases: list[tuple[dict, dict]], tmp_path: Path,
+                   module: Path = WIDGET_JS) -> list[dict]:
+    """Run a widget module's pure ``renderMarkup`` in node for (state, ui) pairs
+    (``module``: the widget's ``.js`` file, Deep Wood's board by default)."""
     src = tmp_path / "cases.json"
     src.write_text(json.dumps([{"state": s, "ui": u} for s, u in cases]))
-    out = subprocess.run([node_path(), str(RENDER_CHECK), str(WIDGET_JS), str(src)],
+    out = subprocess.run([node_path(), str(RENDER_CHECK), str(module), str(src)],
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)

@@ -1,0 +1,982 @@
+// Clank! board widget: the table of "Klong!" (Clank!) as SVG and HTML.
+// One plain ES module, no imports, no build step. Python holds the game; this file draws
+// the synced traits (view, legal, chance, advice, status, message, event_log) and sends
+// back only requests: {type: "act", id}, undo, redo, step, advance, force, new, bots, ...
+// Every element that plays a legal action carries data-action="<action id>" and the class
+// cl-legal. The one local choice (which of several ways into a room) never leaves the
+// browser until it completes an action id.
+
+const SEAT_FILL = { green: "#2e8b43", blue: "#2f62b0", red: "#c8372d", yellow: "#d4a40a" };
+const CUBE_FILL = { black: "#26221f", ...SEAT_FILL };
+const TYPE_NAME = { action: "action", device: "device", monster: "monster" };
+const ROOM_R = 26;                   // room radius in map units (the map is 1000 x 720)
+const STATUS_TEXT = {
+  in: "in the game", escaped: "escaped", rescued: "knocked out, rescued", lost: "knocked out, lost",
+};
+const PHASE_HINT = {
+  artifacts: "Setup: artifacts are removed at random.",
+  row: "Setup: the dungeon row is dealt.",
+  deal: "Setup: every player draws 5 cards.",
+  turn: "Play every card in your hand (any order); spend skill, swords and boots as you like; then end the turn.",
+  refill: "End of turn: the dungeon row is refilled from the dungeon deck.",
+  attack: "The dragon attacks! Draw the cubes one by one, or force a colour in the what-if panel.",
+  hand: "End of turn: the player draws a new hand of 5.",
+  over: "The game is over.",
+};
+
+// ---------------------------------------------------------------- small helpers
+export function esc(s) {
+  return String(s)
+    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+const plural = (n, word, many) => `${n} ${n === 1 ? word : many || `${word}s`}`;
+const colourOf = (p) => SEAT_FILL[p.colour] || "#777";
+const isOver = (v) => v.phase === "over";
+const roomNo = (id) => (id === "start" ? "S" : String(id).replace(/^r/, ""));
+
+function legalBy(st, kind) {
+  return (st.legal || []).filter((a) => a.target && a.target.kind === kind);
+}
+
+function cardInfo(st, key) {
+  const c = st.view.cards && st.view.cards[key];
+  return c || { name: key, type: "action", set: "", cost: 0, swords: 0, points: 0, dragon: false, danger: false, tags: [], text: "" };
+}
+
+/** Count equal keys: ["a", "b", "a"] -> [["a", 2], ["b", 1]] (first appearance order). */
+function grouped(keys) {
+  const out = new Map();
+  for (const k of keys) out.set(k, (out.get(k) || 0) + 1);
+  return [...out.entries()];
+}
+
+// ---------------------------------------------------------------- icons (16 x 16 SVG)
+const ICON = {
+  skill: `<path d="M8 1 L14.5 6.5 L8 15 L1.5 6.5 Z" fill="#2f6fb5" stroke="#1b4a80"/><path d="M1.5 6.5 H14.5 M5 6.5 L8 15 L11 6.5 M5 6.5 L8 1 L11 6.5" stroke="#9cc3ee" stroke-width="0.8" fill="none"/>`,
+  sword: `<path d="M3 13 L12.5 3.5" stroke="#59606a" stroke-width="2.6" stroke-linecap="round"/><path d="M12.5 3.5 L14.5 1.5" stroke="#9aa3ad" stroke-width="1.6"/><path d="M2.2 9.8 L6.2 13.8" stroke="#8a5a00" stroke-width="2.2" stroke-linecap="round"/><circle cx="2.4" cy="13.6" r="1.4" fill="#8a5a00"/>`,
+  boot: `<path d="M4 1.5 H9.2 V9 L14.2 10.4 Q15 10.8 15 12 V14.5 H4 Z" fill="#7a4a21" stroke="#4b2c10" stroke-width="0.8"/><path d="M4 12.2 H15" stroke="#c59a6d" stroke-width="0.9"/>`,
+  teleport: `<circle cx="8" cy="8" r="6.2" fill="none" stroke="#7b3fa0" stroke-width="2"/><path d="M8 4.2 A3.8 3.8 0 1 1 4.4 9" fill="none" stroke="#b47ad6" stroke-width="1.6"/><circle cx="8" cy="8" r="1.6" fill="#7b3fa0"/>`,
+  clank: `<rect x="2.5" y="3.5" width="10" height="10" rx="1.6" fill="#e0861e" stroke="#8c4d06"/><path d="M12.5 3.5 L14.5 1.8 V11.6 L12.5 13.5 M2.5 3.5 L4.5 1.8 H14.5" fill="#f3b465" stroke="#8c4d06" stroke-width="0.8"/>`,
+  gold: `<circle cx="8" cy="8" r="6.4" fill="#e8bb1c" stroke="#9a7b00" stroke-width="1.2"/><circle cx="8" cy="8" r="4.2" fill="none" stroke="#b58f00" stroke-width="0.8"/>`,
+  heart: `<path d="M8 14.5 L2.2 8.6 Q0 6 2.2 3.4 Q4.8 1.2 8 4.4 Q11.2 1.2 13.8 3.4 Q16 6 13.8 8.6 Z" fill="#c8372d" stroke="#7e1d16" stroke-width="0.8"/>`,
+  dragon: `<path d="M1.5 13.5 Q2 6.5 7.5 4.5 L9 1.5 L10.5 4.2 L14.8 3 L12.6 6.8 Q15.2 9.6 12.4 12.2 L9.5 10.5 L7.6 13.5 Z" fill="#b5271b" stroke="#5e120c" stroke-width="0.8"/><circle cx="10.4" cy="6.6" r="1" fill="#ffd64a"/>`,
+  danger: `<path d="M8 1.5 L15 14 H1 Z" fill="#f0b400" stroke="#8a6200"/><rect x="7.2" y="5.4" width="1.6" height="5" fill="#2b2a26"/><rect x="7.2" y="11.4" width="1.6" height="1.6" fill="#2b2a26"/>`,
+  points: `<path d="M8 1 L14.1 4.5 V11.5 L8 15 L1.9 11.5 V4.5 Z" fill="#3b3b3b" stroke="#151515"/>`,
+  key: `<circle cx="4.8" cy="8" r="3.4" fill="none" stroke="#a47d12" stroke-width="2"/><path d="M8 8 H15 M12.5 8 V11 M14.5 8 V10.5" stroke="#a47d12" stroke-width="2"/>`,
+  backpack: `<rect x="3" y="4.5" width="10" height="10.5" rx="2.5" fill="#8a5a2b" stroke="#4b2c10"/><path d="M5.5 4.5 Q5.5 1.5 8 1.5 Q10.5 1.5 10.5 4.5" fill="none" stroke="#4b2c10" stroke-width="1.3"/><rect x="5" y="8.5" width="6" height="4" rx="1" fill="#b07a42"/>`,
+  crown: `<path d="M1.5 12.5 L2.5 4 L5.5 8 L8 2.5 L10.5 8 L13.5 4 L14.5 12.5 Z" fill="#e8bb1c" stroke="#9a7b00"/><rect x="1.5" y="12.5" width="13" height="2" fill="#c99a0a"/>`,
+  artifact: `<path d="M3 5.5 L8 1 L13 5.5 L8 15 Z" fill="#f2c232" stroke="#8a6200"/><path d="M3 5.5 H13 M6 5.5 L8 15 L10 5.5" stroke="#fff3c4" stroke-width="0.8" fill="none"/>`,
+  idol: `<circle cx="8" cy="6" r="4.6" fill="#9b6a2f" stroke="#4e3414"/><circle cx="3.3" cy="5" r="1.8" fill="#9b6a2f" stroke="#4e3414" stroke-width="0.8"/><circle cx="12.7" cy="5" r="1.8" fill="#9b6a2f" stroke="#4e3414" stroke-width="0.8"/><ellipse cx="8" cy="7.5" rx="2.8" ry="2" fill="#e0b27a"/><rect x="4.5" y="10.5" width="7" height="4.5" rx="1.5" fill="#7b5020"/>`,
+  minor: `<circle cx="8" cy="8" r="6" fill="#4e8fd0" stroke="#1f4c85" stroke-width="1.2"/><text x="8" y="11.3" font-size="9" text-anchor="middle" fill="#fff" font-weight="bold">?</text>`,
+  major: `<path d="M8 1 L15 8 L8 15 L1 8 Z" fill="#7b3fa0" stroke="#45205f" stroke-width="1"/><text x="8" y="11.4" font-size="9" text-anchor="middle" fill="#fff" font-weight="bold">?</text>`,
+  lock: `<path d="M4.5 7 V5 Q4.5 1.5 8 1.5 Q11.5 1.5 11.5 5 V7" fill="none" stroke="#6d5412" stroke-width="1.8"/><rect x="3" y="7" width="10" height="8" rx="1.5" fill="#d9a916" stroke="#6d5412"/><circle cx="8" cy="10.6" r="1.3" fill="#6d5412"/>`,
+  feet: `<ellipse cx="5" cy="5.2" rx="2.1" ry="3.4" fill="#5d4126"/><ellipse cx="5" cy="10.4" rx="1.5" ry="1.3" fill="#5d4126"/><ellipse cx="11" cy="7.2" rx="2.1" ry="3.4" fill="#5d4126"/><ellipse cx="11" cy="12.4" rx="1.5" ry="1.3" fill="#5d4126"/>`,
+  monster: `<path d="M8 1.5 C3 1.5 1.6 5 2.4 8.6 L3.6 14.5 H12.4 L13.6 8.6 C14.4 5 13 1.5 8 1.5 Z" fill="#b5271b" stroke="#5e120c" stroke-width="0.9"/><circle cx="5.6" cy="7.4" r="1.6" fill="#fff"/><circle cx="10.4" cy="7.4" r="1.6" fill="#fff"/><path d="M5.5 12 L6.5 10.6 L7.5 12 L8.5 10.6 L9.5 12 L10.5 10.6" fill="none" stroke="#fff" stroke-width="0.9"/>`,
+  crystal: `<path d="M3 14 L4.5 6 L7 2 L8.5 7 L7 14 Z M7.5 14 L9.5 5 L12 3 L13 9 L11.5 14 Z" fill="#6fc3e3" stroke="#1f6f8f" stroke-width="0.8"/>`,
+  fountain: `<path d="M8 1.5 Q13 8 13 10.3 A5 5 0 0 1 3 10.3 Q3 8 8 1.5 Z" fill="#3aa0c8" stroke="#17607e"/><path d="M5.6 10.5 Q6 12.6 8 12.8" fill="none" stroke="#d5f1fb" stroke-width="1.1"/>`,
+  market: `<path d="M2 6 L3.5 2 H12.5 L14 6 Z" fill="#c8372d"/><path d="M2 6 H14 V7 Q12.5 8.5 11 7 Q9.5 8.5 8 7 Q6.5 8.5 5 7 Q3.5 8.5 2 7 Z" fill="#f3f0e6" stroke="#7e1d16" stroke-width="0.6"/><rect x="3" y="8" width="10" height="6.5" fill="#b07a42" stroke="#4b2c10" stroke-width="0.8"/>`,
+  shrine: `<path d="M1.5 6 L8 1.5 L14.5 6 Z" fill="#7b3fa0"/><rect x="3" y="6" width="2" height="8" fill="#9a72b2"/><rect x="11" y="6" width="2" height="8" fill="#9a72b2"/><rect x="1.5" y="13.5" width="13" height="2" fill="#5c2d78"/>`,
+  mastery: `<circle cx="8" cy="8" r="6.6" fill="#2b2a26" stroke="#e8bb1c" stroke-width="1.4"/><path d="M8 3.5 L9.3 6.6 L12.6 6.8 L10 8.9 L10.9 12.2 L8 10.4 L5.1 12.2 L6 8.9 L3.4 6.8 L6.7 6.6 Z" fill="#e8bb1c"/>`,
+};
+
+/** An inline icon for HTML (size in px). */
+function ico(name, size = 14, title = "") {
+  const t = title ? `<title>${esc(title)}</title>` : "";
+  return `<svg class="cl-ico cl-ico-${name}" width="${size}" height="${size}" viewBox="0 0 16 16" aria-hidden="${title ? "false" : "true"}">${t}${ICON[name] || ""}</svg>`;
+}
+
+/** An icon placed in map units, centred on (x, y), ``s`` map units wide. */
+function mapIcon(name, x, y, s) {
+  const k = s / 16;
+  return `<g transform="translate(${(x - s / 2).toFixed(1)} ${(y - s / 2).toFixed(1)}) scale(${k.toFixed(3)})" class="cl-map-icon">${ICON[name] || ""}</g>`;
+}
+
+function cubes(colour, n, max = 12) {
+  // small cube squares; long runs end in "+n" so a panel never overflows
+  const shown = Math.min(n, max);
+  let html = "";
+  for (let i = 0; i < shown; i++) html += `<span class="cl-cube" style="background:${CUBE_FILL[colour] || "#999"}"></span>`;
+  if (n > shown) html += `<span class="cl-more">+${n - shown}</span>`;
+  return html;
+}
+
+function pctBar(p, colour) {
+  const w = Math.max(0, Math.min(100, p * 100));
+  return `<span class="cl-bar"><span style="width:${w.toFixed(1)}%${colour ? `;background:${colour}` : ""}"></span></span>`;
+}
+
+const fracText = (d) => (d.p_den === 1 ? String(d.p_num) : `${d.p_num}/${d.p_den}`);
+
+// ---------------------------------------------------------------- local UI state
+export function newUi() {
+  return { room: null };
+}
+
+/** Room id -> the legal actions that end there (move, move ... block k, teleport). */
+function roomOptions(st) {
+  const by = {};
+  for (const a of legalBy(st, "room")) (by[a.target.room] = by[a.target.room] || []).push(a);
+  return by;
+}
+
+/** Keep local choices consistent with the state: a room picker only stays open while
+ *  that room still offers more than one legal way in. */
+export function syncUi(st, ui) {
+  if (ui.room !== null && ui.room !== undefined) {
+    const opts = (st.view && st.legal) ? roomOptions(st)[ui.room] : null;
+    if (!opts || opts.length < 2) ui.room = null;
+  } else {
+    ui.room = null;
+  }
+  return ui;
+}
+
+// ---------------------------------------------------------------- the map
+function tunnelBetween(v, from, to) {
+  return (v.map.tunnels || []).find((t) => (t.a === from && t.b === to) || (t.b === from && t.a === to));
+}
+
+/** What a room click does, in a few words (drawn above the room). */
+function optionWord(v, a) {
+  const t = a.target;
+  if (t.verb === "teleport") return t.room === "start" ? "teleport out" : "teleport";
+  const me = v.players[v.seat];
+  const tun = me ? tunnelBetween(v, me.room, t.room) : null;
+  const boots = tun ? tun.boots : 1;
+  let w = t.room === "start" ? `escape · ${boots}` : plural(boots, "boot");
+  if (t.block !== null && t.block !== undefined && tun) {
+    const hurt = tun.monsters - t.block;
+    w += hurt ? ` · ${hurt} dmg` : " · safe";
+  }
+  return w;
+}
+
+/** A picker line: the whole choice in words (the engine's label is the tooltip). */
+function optionText(v, a) {
+  const t = a.target;
+  if (t.verb === "teleport") return t.room === "start" ? "Teleport out of the dungeon" : "Teleport (no boots; ignores monsters, locks and arrows)";
+  const me = v.players[v.seat];
+  const tun = me ? tunnelBetween(v, me.room, t.room) : null;
+  const boots = tun ? tun.boots : 1;
+  let text = `${t.room === "start" ? "Escape" : "Walk"} for ${plural(boots, "boot")}`;
+  if (t.block !== null && t.block !== undefined && tun) {
+    const hurt = tun.monsters - t.block;
+    text += t.block ? `, spend ${plural(t.block, "sword")}` : ", spend no swords";
+    text += hurt ? `, take ${hurt} damage` : ", take no damage";
+  }
+  return text;
+}
+
+function tunnelTitle(t) {
+  const bits = [`${t.a} – ${t.b}: ${plural(t.boots, "boot")}`];
+  if (t.monsters) bits.push(`${plural(t.monsters, "monster")} (${t.monsters} damage, each sword spent blocks 1)`);
+  if (t.locked) bits.push("locked (needs a master key)");
+  if (t.one_way) bits.push(`one way, ${t.a} → ${t.b} only`);
+  if (t.wrap) bits.push("wraps around the board edge");
+  return bits.join(" · ");
+}
+
+/** The tunnel's symbols in a small pill centred on (x, y). */
+function tunnelSymbols(t, x, y) {
+  const items = [];
+  if (t.boots > 1) items.push("feet");
+  for (let i = 0; i < t.monsters; i++) items.push("monster");
+  if (t.locked) items.push("lock");
+  if (!items.length) return "";
+  const s = 22, gap = 2;
+  const w = items.length * (s + gap) - gap + 8;
+  let out = `<rect x="${(x - w / 2).toFixed(1)}" y="${(y - s / 2 - 3).toFixed(1)}" width="${w.toFixed(1)}" height="${s + 6}" rx="${(s + 6) / 2}" class="cl-tunnel-pill"/>`;
+  items.forEach((name, i) => { out += mapIcon(name, x - w / 2 + 4 + s / 2 + i * (s + gap), y, s); });
+  return out;
+}
+
+function arrowHead(x1, y1, x2, y2, at) {
+  // an arrowhead on the segment (x1,y1)->(x2,y2) at fraction ``at``, pointing to (x2,y2)
+  const x = x1 + (x2 - x1) * at, y = y1 + (y2 - y1) * at;
+  const ang = Math.atan2(y2 - y1, x2 - x1) * 180 / Math.PI;
+  return `<path d="M8 0 L-7 -7 L-3 0 L-7 7 Z" transform="translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${ang.toFixed(1)})" class="cl-oneway"/>`;
+}
+
+function tunnelSvg(v, t, rooms) {
+  const a = rooms[t.a], b = rooms[t.b];
+  if (!a || !b) return "";
+  const W = v.map.width;
+  const cls = `cl-tunnel${t.monsters ? " cl-tunnel-monster" : ""}${t.locked ? " cl-tunnel-locked" : ""}${t.boots > 1 ? " cl-tunnel-feet" : ""}`;
+  const out = [`<g class="${cls}"><title>${esc(tunnelTitle(t))}</title>`];
+  const seg = (x1, y1, x2, y2) => `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" class="cl-tunnel-edge"/><line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" class="cl-tunnel-core"/>`;
+  if (t.wrap) {
+    // drawn as two stubs running off the board edges, each labelled with the far room
+    const [left, right] = a.x <= b.x ? [a, b] : [b, a];
+    out.push(seg(left.x, left.y, 0, left.y), seg(right.x, right.y, W, right.y));
+    out.push(`<text x="6" y="${left.y - 9}" class="cl-wrap-label">⇠ ${esc(roomNo(right.id))}</text>`);
+    out.push(`<text x="${W - 6}" y="${right.y - 9}" class="cl-wrap-label" text-anchor="end">${esc(roomNo(left.id))} ⇢</text>`);
+    out.push(tunnelSymbols(t, left.x / 2, left.y), tunnelSymbols(t, (right.x + W) / 2, right.y));
+    if (t.one_way) {
+      // a -> b: out of a's stub towards its edge, in along b's stub
+      const aEdge = a === left ? 0 : W, bEdge = b === left ? 0 : W;
+      out.push(arrowHead(a.x, a.y, aEdge, a.y, 0.6), arrowHead(bEdge, b.y, b.x, b.y, 0.45));
+    }
+  } else {
+    out.push(seg(a.x, a.y, b.x, b.y));
+    const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2;
+    if (t.one_way) {
+      const symbols = t.boots > 1 || t.monsters || t.locked;
+      out.push(arrowHead(a.x, a.y, b.x, b.y, symbols ? 0.7 : 0.55));
+    }
+    out.push(tunnelSymbols(t, mx, my));
+  }
+  out.push(`</g>`);
+  return out.join("");
+}
+
+function roomTitle(r, v) {
+  const bits = [`${r.name} (${r.id})`];
+  if (r.start) bits.push("outside the dungeon: the start space; you escape by coming back here with an artifact");
+  if (r.depths) bits.push("in the depths");
+  if (r.crystal) bits.push("crystal cave: entering stops your boots for this turn");
+  if (r.fountain) bits.push("heal fountain: entering heals 1 damage");
+  if (r.market) bits.push("market: buy wares for 7 gold each");
+  if (r.shrine) bits.push(`monkey shrine: ${plural(r.idols, "idol")} left`);
+  if (r.artifact) bits.push(`artifact worth ${r.artifact}`);
+  if (r.secret) bits.push(`${r.secret} secret room: ${plural(r.secrets, "token")} left`);
+  return bits.join(" · ");
+}
+
+function figureSvg(p, x, y, active) {
+  const fill = colourOf(p);
+  const out = p.status === "in" ? "" : " cl-fig-out";
+  return `<g class="cl-figure${active ? " cl-fig-active" : ""}${out}"><title>${esc(p.name)} (${esc(p.colour)}) · ${esc(STATUS_TEXT[p.status] || p.status)}</title>` +
+    `<path d="M${x - 10} ${y + 10} Q${x - 10} ${y - 4} ${x} ${y - 4} Q${x + 10} ${y - 4} ${x + 10} ${y + 10} Z" fill="${fill}"/>` +
+    `<circle cx="${x}" cy="${y - 10}" r="7.5" fill="${fill}"/></g>`;
+}
+
+function mapSvg(st, ui) {
+  const v = st.view, m = v.map;
+  const W = m.width, H = m.height, R = ROOM_R;
+  const rooms = {};
+  for (const r of m.rooms) rooms[r.id] = r;
+  const me = v.seat !== null && v.seat !== undefined ? v.players[v.seat] : null;
+  const takeable = new Set(legalBy(st, "token").map((a) => a.target.token));
+  const out = [`<svg class="cl-map" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="the dungeon map">`];
+  out.push(`<rect x="0" y="0" width="${W}" height="${H}" class="cl-map-bg"/>`);
+  out.push(`<rect x="0" y="${m.depths_y}" width="${W}" height="${H - m.depths_y}" class="cl-depths"/>`);
+  out.push(`<line x1="0" y1="${m.depths_y}" x2="${W}" y2="${m.depths_y}" class="cl-depths-line"/>`);
+  for (const t of m.tunnels) out.push(tunnelSvg(v, t, rooms));
+  // the depths labels go over the tunnels (with a halo) so no corridor hides them
+  out.push(`<text x="8" y="${m.depths_y + 20}" class="cl-depths-label">THE DEPTHS ▾</text>`);
+  out.push(`<text x="8" y="${m.depths_y - 8}" class="cl-depths-label cl-upper-label">upper dungeon ▴</text>`);
+
+  for (const r of m.rooms) {
+    const { x, y } = r;
+    if (r.start) {
+      out.push(`<g class="cl-room cl-room-start" data-room="${esc(r.id)}"><title>${esc(roomTitle(r, v))}</title>` +
+        `<rect x="${x - 80}" y="${y - 20}" width="160" height="40" rx="20" class="cl-start-bg"/>` +
+        `<text x="${x}" y="${y + 6}" class="cl-start-text">OUTSIDE · start</text></g>`);
+      continue;
+    }
+    const kind = r.market ? "market" : r.crystal ? "crystal" : r.fountain ? "fountain" : r.shrine ? "shrine" : "plain";
+    out.push(`<g class="cl-room cl-room-${kind}${r.depths ? " cl-room-deep" : ""}" data-room="${esc(r.id)}"><title>${esc(roomTitle(r, v))}</title>`);
+    out.push(`<circle cx="${x}" cy="${y}" r="${R}" class="cl-room-disc"/>`);
+    out.push(`<text x="${x}" y="${y + 7}" class="cl-room-no">${esc(roomNo(r.id))}</text>`);
+    if (kind !== "plain") out.push(mapIcon(kind, x - R * 0.8, y + R * 0.72, 21));
+    // tokens: artifact top right, secrets top left, idols top right (a room holds one kind)
+    if (r.artifact) {
+      const hot = takeable.has("artifact") && me && me.room === r.id;
+      out.push(`<g class="cl-token cl-token-artifact${hot ? " cl-takeable" : ""}"><title>artifact worth ${r.artifact}</title>` +
+        `<path d="M${x + 20} ${y - 46} l18 14 l-18 27 l-18 -27 Z" class="cl-artifact-gem"/>` +
+        `<text x="${x + 20}" y="${y - 25}" class="cl-token-no">${r.artifact}</text></g>`);
+    }
+    if (r.secret) {
+      const hot = takeable.has(r.secret) && me && me.room === r.id;
+      const n = r.secrets;
+      const icons = [];
+      for (let i = 0; i < Math.max(n, 1); i++) icons.push(mapIcon(r.secret, x - 20 - i * 15, y - 24 - i * 7, 22));
+      out.push(`<g class="cl-token cl-token-${r.secret}${n ? "" : " cl-token-gone"}${hot ? " cl-takeable" : ""}"><title>${esc(r.secret)} secret${n === 1 ? "" : "s"}: ${n} face down</title>${icons.join("")}</g>`);
+    }
+    if (r.shrine) {
+      const hot = takeable.has("idol") && me && me.room === r.id;
+      out.push(`<g class="cl-token cl-token-idol${r.idols ? "" : " cl-token-gone"}${hot ? " cl-takeable" : ""}"><title>${plural(r.idols, "monkey idol")} on the shrine</title>` +
+        mapIcon("idol", x + 22, y - 26, 26) + `<text x="${x + 37}" y="${y - 32}" class="cl-token-count">×${r.idols}</text></g>`);
+    }
+    out.push(`</g>`);
+  }
+
+  // figures: below their room (beside the start box); the player to move is marked
+  const byRoom = {};
+  v.players.forEach((p, i) => { (byRoom[p.room] = byRoom[p.room] || []).push(i); });
+  for (const [rid, seats] of Object.entries(byRoom)) {
+    const r = rooms[rid];
+    if (!r) continue;
+    seats.forEach((i, j) => {
+      const p = v.players[i];
+      const active = v.seat === i && !isOver(v);
+      const fx = r.start ? r.x + 100 + j * 24 : r.x + (j - (seats.length - 1) / 2) * 21;
+      const fy = r.start ? r.y + 2 : r.y + R + 3;
+      out.push(figureSvg(p, fx, fy, active));
+    });
+  }
+
+  // legal targets last, so they sit on top: one click, or a picker for several ways in
+  const opts = roomOptions(st);
+  for (const [rid, acts] of Object.entries(opts)) {
+    const r = rooms[rid];
+    if (!r) continue;
+    const ring = r.start
+      ? `<rect x="${r.x - 85}" y="${r.y - 25}" width="170" height="50" rx="25" class="cl-hit"/>`
+      : `<circle cx="${r.x}" cy="${r.y}" r="${R + 6}" class="cl-hit"/>`;
+    // the word sits above the room, higher where a token badge already sits on its rim
+    const ly = r.start ? r.y + 40 : r.y - R - (r.artifact || r.idols || r.secrets ? 26 : 12);
+    if (acts.length === 1) {
+      const a = acts[0];
+      out.push(`<g class="cl-legal cl-target cl-verb-${a.target.verb}" data-action="${esc(a.id)}"><title>${esc(a.label)}</title>${ring}` +
+        `<text x="${r.x}" y="${ly}" class="cl-target-word">${esc(optionWord(v, a))}</text></g>`);
+    } else {
+      const open = ui.room === rid;
+      out.push(`<g class="cl-target cl-multi${open ? " cl-open" : ""}" data-ui="room" data-room="${esc(rid)}"><title>${esc(r.name)}: ${acts.length} ways in — click to choose</title>${ring}` +
+        `<text x="${r.x}" y="${ly}" class="cl-target-word">${acts.length} ways ▾</text></g>`);
+    }
+  }
+  out.push(`</svg>`);
+  return out.join("");
+}
+
+/** The picker for a room with several legal ways in (HTML over the map). */
+function pickerHtml(st, ui) {
+  if (ui.room === null) return "";
+  const v = st.view, m = v.map;
+  const acts = roomOptions(st)[ui.room] || [];
+  const r = m.rooms.find((q) => q.id === ui.room);
+  if (!r || acts.length < 2) return "";
+  const left = Math.min(84, Math.max(16, (r.x / m.width) * 100));
+  const below = r.y / m.height < 0.62;
+  const top = ((r.y + (below ? ROOM_R + 8 : -ROOM_R - 8)) / m.height) * 100;
+  const rows = acts.map((a) => `<button class="cl-btn cl-legal cl-pick-opt" data-action="${esc(a.id)}" title="${esc(a.label)}">` +
+    `${ico(a.target.verb === "teleport" ? "teleport" : a.target.block ? "sword" : "boot", 13)} ${esc(optionText(v, a))}</button>`).join("");
+  return `<div class="cl-picker${below ? "" : " cl-picker-up"}" style="left:${left.toFixed(1)}%;top:${top.toFixed(1)}%" role="dialog" aria-label="ways into ${esc(r.name)}">` +
+    `<div class="cl-picker-head"><b>${esc(r.name)}</b> <span class="cl-muted">(${esc(r.id)})</span>` +
+    `<button class="cl-x" data-ui="close" title="close (Esc)">×</button></div>${rows}</div>`;
+}
+
+function mapLegend() {
+  const item = (icon, text) => `<span class="cl-legend-item">${ico(icon, 14)}${esc(text)}</span>`;
+  return `<div class="cl-legend">` +
+    item("feet", "2 boots") + item("monster", "monster: 1 damage") + item("lock", "needs a key") +
+    `<span class="cl-legend-item"><svg width="16" height="14" viewBox="0 0 16 14"><path d="M14 7 L3 1 L6 7 L3 13 Z" class="cl-oneway"/></svg>one way</span>` +
+    item("crystal", "crystal cave") + item("fountain", "fountain +1") + item("market", "market") + item("shrine", "idol shrine") +
+    item("artifact", "artifact") + item("minor", "minor secret") + item("major", "major secret") +
+    `<span class="cl-legend-item"><svg width="16" height="16" viewBox="0 0 16 16"><circle cx="8" cy="8" r="6" class="cl-hit cl-legend-hit"/></svg>you can click</span>` +
+    `</div>`;
+}
+
+// ---------------------------------------------------------------- cards
+function costHtml(c) {
+  if (c.type === "monster") return `<span class="cl-cost" title="defeat with ${c.swords} swords">${ico("sword", 13)}${c.swords}</span>`;
+  if (c.set === "starter") return "";
+  return `<span class="cl-cost" title="costs ${c.cost} skill">${ico("skill", 13)}${c.cost}</span>`;
+}
+
+/**
+ * One card. ``opts``: action (a legal entry: the card becomes a clickable button),
+ * count (copies), note (a line under the text), cls (extra classes).
+ */
+function cardHtml(st, key, opts = {}) {
+  const c = cardInfo(st, key);
+  const a = opts.action;
+  const banner = c.set === "reserve" ? "reserve" : c.set === "starter" ? "starter" : c.type;
+  const marks = (c.dragon ? `<span class="cl-mark" title="dragon symbol: revealing it in the row makes the dragon attack">${ico("dragon", 15)}</span>` : "") +
+    (c.danger ? `<span class="cl-mark" title="danger: +1 cube in every dragon attack while it lies in the row">${ico("danger", 14)}</span>` : "") +
+    (c.points ? `<span class="cl-points" title="${c.points} points at the end">${c.points}</span>` : "");
+  const tags = (c.tags || []).length ? `<span class="cl-card-tags">${esc(c.tags.join(" · "))}</span>` : "";
+  const body = `<span class="cl-card-banner cl-banner-${banner}"><span class="cl-card-name">${esc(c.name)}</span>${opts.count > 1 ? `<span class="cl-count">×${opts.count}</span>` : ""}</span>` +
+    `<span class="cl-card-marks">${marks}</span>` +
+    `<span class="cl-card-text">${esc(c.text)}</span>` +
+    `<span class="cl-card-foot"><span class="cl-card-type">${esc(TYPE_NAME[c.type] || c.type)}${tags ? " · " : ""}${tags}</span>${costHtml(c)}</span>` +
+    (opts.note ? `<span class="cl-card-note">${opts.note}</span>` : "");
+  const cls = `cl-card cl-type-${esc(c.type)}${opts.cls ? ` ${opts.cls}` : ""}`;
+  const tip = a ? a.label : `${c.name}: ${c.text}`;
+  if (a) return `<button class="${cls} cl-legal" data-action="${esc(a.id)}" title="${esc(tip)}">${body}</button>`;
+  return `<div class="${cls}" title="${esc(tip)}">${body}</div>`;
+}
+
+function rowHtml(st) {
+  const v = st.view;
+  const acts = {};
+  for (const a of legalBy(st, "row")) acts[a.target.slot] = a;
+  const verbNote = { buy: "buy", use: "use", fight: "fight" };
+  const cards = v.row.map((k, i) => {
+    if (!k) return `<div class="cl-card cl-empty"><span>slot ${i + 1}: empty</span><small>refilled at the end of the turn</small></div>`;
+    const a = acts[i];
+    const c = cardInfo(st, k);
+    const note = a ? `<b>${verbNote[a.target.verb] || a.target.verb}</b> · ${c.type === "monster" ? plural(c.swords, "sword") : `${c.cost} skill`}` : "";
+    return cardHtml(st, k, { action: a, note });
+  }).join("");
+  const danger = v.rage.danger;
+  return `<div class="cl-panel cl-row-panel"><div class="cl-panel-title">Dungeon row` +
+    `<span class="cl-title-note">deck ${v.dungeon_deck} · dungeon discard ${v.dungeon_discard}${danger ? ` · ${plural(danger, "danger card")}: +${danger} cube${danger === 1 ? "" : "s"} per attack` : ""}</span></div>` +
+    `<div class="cl-row">${cards}</div></div>`;
+}
+
+function reserveHtml(st) {
+  const v = st.view;
+  const acts = {};
+  for (const a of legalBy(st, "reserve")) acts[a.target.card] = a;
+  const keys = ["mercenary", "explore", "secret_tome", "goblin"];
+  const cards = keys.map((k) => {
+    const left = k === "goblin" ? null : v.reserve[k];
+    const a = acts[k];
+    const pile = left === null ? "never runs out" : left ? `${left} left` : "pile empty";
+    return cardHtml(st, k, { action: a, cls: "cl-card-mini", note: `${a ? `<b>${a.target.verb}</b> · ` : ""}${pile}` });
+  }).join("");
+  return `<div class="cl-panel cl-reserve"><div class="cl-panel-title">Reserve</div><div class="cl-row cl-row-mini">${cards}</div></div>`;
+}
+
+function marketHtml(st) {
+  const v = st.view, mk = v.market;
+  const acts = {};
+  for (const a of legalBy(st, "market")) acts[a.target.item] = a;
+  const me = v.seat !== null && v.seat !== undefined ? v.players[v.seat] : null;
+  const marketRooms = v.map.rooms.filter((r) => r.market);
+  const here = me && marketRooms.some((r) => r.id === me.room);
+  const ware = (item, icon, name, left, pts) => {
+    const a = acts[item];
+    const inner = `${ico(icon, 20)}<span class="cl-ware-name">${esc(name)}</span><span class="cl-ware-left">${left}</span><span class="cl-ware-pts">${pts}</span>`;
+    return a ? `<button class="cl-ware cl-legal" data-action="${esc(a.id)}" title="${esc(a.label)}">${inner}</button>`
+      : `<div class="cl-ware${/^0 |none/.test(left) ? " cl-ware-gone" : ""}">${inner}</div>`;
+  };
+  const hint = here
+    ? (Object.keys(acts).length ? "click a ware to buy it" : `you stand in a market room: each ware costs ${mk.price} gold`)
+    : `buy in a market room (${marketRooms.map((r) => roomNo(r.id)).join(", ")}) for ${mk.price} gold each`;
+  return `<div class="cl-panel cl-market"><div class="cl-panel-title">Market <span class="cl-title-note">${ico("gold", 12)} ${mk.price} per ware</span></div>` +
+    ware("key", "key", "Master key", `${mk.keys} left`, "5 pts · opens locks") +
+    ware("backpack", "backpack", "Backpack", `${mk.backpacks} left`, "5 pts · +1 artifact") +
+    ware("crown", "crown", "Crown", mk.crowns.length ? `worth ${mk.crowns.join(", ")}` : "none left", mk.crowns.length ? `${mk.crowns[0]} pts next` : "") +
+    `<div class="cl-hint">${esc(hint)}</div></div>`;
+}
+
+// ---------------------------------------------------------------- hand, play area, choices
+function handHtml(st) {
+  const v = st.view;
+  if (v.seat === null || v.seat === undefined) return "";
+  const p = v.players[v.seat];
+  const plays = {};
+  for (const a of legalBy(st, "hand")) plays[a.target.card] = a;
+  let body;
+  if (Array.isArray(p.hand)) {
+    body = p.hand.length
+      ? grouped(p.hand).map(([k, n]) => cardHtml(st, k, { action: plays[k], count: n, cls: "cl-card-hand" })).join("")
+      : `<span class="cl-muted cl-empty-hand">Hand empty${(st.legal || []).some((a) => a.id === "end") ? " — end your turn when you are done" : ""}.</span>`;
+  } else {
+    body = `<span class="cl-muted">${plural(p.hand_count, "card")} in hand (hidden)</span>`;
+  }
+  const trash = new Set(v.turn.to_trash || []);
+  const play = p.play.length
+    ? grouped(p.play).map(([k, n]) => {
+      const c = cardInfo(st, k);
+      return `<span class="cl-chip${trash.has(k) ? " cl-chip-trash" : ""}" title="${esc(c.text)}${trash.has(k) ? " (trashed at the end of the turn)" : ""}">${esc(c.name)}${n > 1 ? ` ×${n}` : ""}</span>`;
+    }).join("")
+    : `<span class="cl-muted">nothing played yet</span>`;
+  const playable = Object.keys(plays).length;
+  return `<div class="cl-panel cl-hand-panel"><div class="cl-panel-title">${esc(p.name)}'s hand` +
+    `<span class="cl-title-note">${playable ? "click a card to play it · " : ""}draw pile ${p.draw_count} · discard ${p.discard.length} · deck ${p.deck_size}</span></div>` +
+    `<div class="cl-hand">${body}</div>` +
+    `<div class="cl-playarea"><span class="cl-sub">Play area</span>${play}</div></div>`;
+}
+
+function choiceHtml(st) {
+  const v = st.view;
+  const picks = legalBy(st, "choice");
+  const skip = legalBy(st, "button").filter((a) => a.target.group === "skip");
+  if (!picks.length && !skip.length) return "";
+  const pend = (v.turn.pending || [])[0] || ["", 0];
+  const [kind, n] = pend;
+  const title = kind === "discard" ? `Discard a card to draw ${n}?` : kind === "trash" ? `Trash a card? (up to ${n})` : "Choose";
+  const hint = kind === "discard"
+    ? "The discarded card has no effect; you draw from your draw pile (CL-12.2)."
+    : "A trashed card leaves your deck for good: pick one from your discard pile or play area (CL-12.6).";
+  const buttons = picks.map((a) => {
+    const c = cardInfo(st, a.target.card);
+    return `<button class="cl-btn cl-legal cl-choice-card" data-action="${esc(a.id)}" title="${esc(a.label)}"><b>${esc(c.name)}</b><small>${esc(c.text)}</small></button>`;
+  }).join("");
+  const skipBtn = skip.map((a) => `<button class="cl-btn cl-legal cl-skip" data-action="${esc(a.id)}" title="${esc(a.label)}">${esc(a.label)}</button>`).join("");
+  return `<div class="cl-panel cl-choice" role="group"><div class="cl-panel-title">${esc(title)}</div><div class="cl-hint">${esc(hint)}</div>` +
+    `<div class="cl-choice-row">${buttons}${skipBtn}</div></div>`;
+}
+
+// ---------------------------------------------------------------- the side: turn, chance, dragon
+function resChip(icon, n, word, title, cls = "") {
+  return `<span class="cl-res${n ? "" : " cl-res-zero"}${cls}" title="${esc(title)}">${ico(icon, 16)}<b>${n}</b><small>${esc(word)}</small></span>`;
+}
+
+function turnHtml(st) {
+  const v = st.view, t = v.turn;
+  if (isOver(v) || v.seat === null || v.seat === undefined) return "";
+  const p = v.players[v.seat];
+  const bots = new Set(st.bots || []);
+  const status = st.status || {};
+  const parts = [];
+  if (v.phase !== "turn") {
+    // between turns (refill, attack, drawing) the turn's resources are already gone
+    const here = v.map.rooms.find((r) => r.id === p.room);
+    return `<div class="cl-panel cl-turn" style="border-top-color:${colourOf(p)}"><div class="cl-panel-title"><span><span style="color:${colourOf(p)}">${esc(p.name)}</span>'s turn is ending</span><span class="cl-title-note">turn ${v.turn_no}</span></div>` +
+      `<div class="cl-hint">${esc(PHASE_HINT[v.phase] || "")}</div>${here ? `<div class="cl-here">${ico("boot", 12)} in <b>${esc(here.name)}</b> <span class="cl-muted">(${esc(here.id)})</span></div>` : ""}</div>`;
+  }
+  parts.push(`<div class="cl-res-row">` +
+    resChip("skill", t.skill, "skill", "skill: buy cards") + resChip("sword", t.swords, "swords", "swords: fight monsters, block tunnel monsters") +
+    resChip("boot", t.boots, "boots", "boots: 1 per tunnel (2 through footprints)") + resChip("teleport", t.teleports, "teleport", "teleports: move to a neighbouring room for free") +
+    resChip("clank", t.neg_clank ? -t.neg_clank : 0, "clank", "negative clank left: cancels clank you make later this turn (lost at the end)", t.neg_clank ? " cl-neg" : "") +
+    `</div>`);
+  const notes = [];
+  if (t.boots_locked) notes.push(`<span class="cl-badge cl-badge-warn" title="CL-6.7">${ico("crystal", 12)} boots locked: you entered a crystal cave</span>`);
+  if (t.clank_made) notes.push(`<span class="cl-badge">clank made this turn: ${t.clank_made}</span>`);
+  if (t.watches) notes.push(`<span class="cl-badge" title="conditional effects waiting for their condition (CL-12.9)">${plural(t.watches, "condition")} watched</span>`);
+  if (notes.length) parts.push(`<div class="cl-notes">${notes.join("")}</div>`);
+
+  const here = v.map.rooms.find((r) => r.id === p.room);
+  if (here) parts.push(`<div class="cl-here">${ico("boot", 12)} in <b>${esc(here.name)}</b> <span class="cl-muted">(${esc(here.id)}${here.depths ? ", depths" : ""})</span></div>`);
+
+  const rooms = legalBy(st, "room");
+  const hints = [];
+  if (rooms.length) {
+    const walks = rooms.filter((a) => a.target.verb === "move").length, tele = rooms.filter((a) => a.target.verb === "teleport").length;
+    hints.push(`Click a highlighted room to ${walks && tele ? "walk or teleport" : walks ? "walk" : "teleport"} there.`);
+  }
+  if (legalBy(st, "hand").length) hints.push("Click a card in your hand (below) to play it.");
+  if (hints.length) parts.push(`<div class="cl-hint">${hints.join(" ")}</div>`);
+
+  const takes = legalBy(st, "token");
+  if (takes.length) {
+    parts.push(`<div class="cl-group"><div class="cl-group-title">Take a token here (one per visit)</div>` +
+      takes.map((a) => `<button class="cl-btn cl-legal cl-take" data-action="${esc(a.id)}" title="${esc(a.label)}">${ico(a.target.token === "artifact" ? "artifact" : a.target.token, 14)} ${esc(a.label)}</button>`).join("") + `</div>`);
+  }
+  const secrets = legalBy(st, "secret");
+  if (secrets.length) {
+    parts.push(`<div class="cl-group"><div class="cl-group-title">Use a kept secret</div>` +
+      secrets.map((a) => `<button class="cl-btn cl-legal cl-use-secret" data-action="${esc(a.id)}" title="${esc(a.label)}">${esc(a.label.replace(/^Use the /, ""))}</button>`).join("") + `</div>`);
+  }
+  const others = legalBy(st, "button").filter((a) => a.target.group !== "end" && a.target.group !== "skip");
+  if (others.length) {
+    parts.push(`<div class="cl-group">` + others.map((a) => `<button class="cl-btn cl-legal" data-action="${esc(a.id)}" title="${esc(a.id)}">${esc(a.label)}</button>`).join("") + `</div>`);
+  }
+  const end = legalBy(st, "button").find((a) => a.target.group === "end");
+  if (end) {
+    parts.push(`<button class="cl-btn cl-legal cl-end" data-action="${esc(end.id)}" title="${esc(end.label)}">End turn ▸</button>`);
+  } else if (status.human_to_move && Array.isArray(p.hand) && p.hand.length) {
+    parts.push(`<button class="cl-btn cl-end" disabled title="CL-2.1: you must play every card in your hand first">End turn (play all ${p.hand.length} cards first)</button>`);
+  }
+  const who = bots.has(v.seat) ? ` <span class="cl-tag">bot${st.busy ? " thinking…" : ""}</span>` : "";
+  return `<div class="cl-panel cl-turn" style="border-top-color:${colourOf(p)}"><div class="cl-panel-title"><span><span style="color:${colourOf(p)}">${esc(p.name)}</span>'s turn</span>${who}<span class="cl-title-note">turn ${v.turn_no}</span></div>${parts.join("")}</div>`;
+}
+
+/** A chance outcome in a few words (the engine's full label is the tooltip). */
+function shortOutcome(v, c) {
+  const [verb, arg] = [c.id.split(" ")[0], c.id.slice(c.id.indexOf(" ") + 1)];
+  if (verb === "cube") {
+    if (arg === "black") return "black: a miss";
+    const p = v.players.find((q) => q.colour === arg);
+    if (!p) return arg;
+    return p.status === "in" ? `${arg}: ${p.name} −1` : `${arg}: ${p.name} (out)`;
+  }
+  if (verb === "row") return c.label.replace(/ turns up in the row/, "").replace(/ \(dragon symbol!\)$/, " (dragon!)");
+  return c.label;
+}
+
+function chanceHtml(st) {
+  const v = st.view;
+  const ch = st.chance || [];
+  if (!ch.length) return "";
+  const status = st.status || {};
+  const disabled = st.busy && status.auto ? " disabled" : "";
+  const attack = v.phase === "attack";
+  const sorted = [...ch].sort((a, b) => b.p - a.p || (a.label < b.label ? -1 : 1));
+  const rows = sorted.map((c) => {
+    const colour = attack ? c.id.replace(/^cube /, "") : null;
+    // every row has the same five cells (an empty swatch for non-cube outcomes)
+    const sw = colour ? `<span class="cl-cube cl-cube-big" style="background:${CUBE_FILL[colour] || "#999"}"></span>` : `<span></span>`;
+    return `<button class="cl-chance-row" data-chance="${esc(c.id)}"${disabled} title="what if: ${esc(c.label)} (${esc(c.id)})">` +
+      `${sw}<span class="cl-chance-label">${esc(shortOutcome(v, c))}</span><span class="cl-num">${esc(fracText(c))}</span><span class="cl-num">${esc(c.p_pct)}</span>${pctBar(c.p, colour ? CUBE_FILL[colour] : null)}</button>`;
+  }).join("");
+  let head, stepText, advText;
+  if (attack) {
+    const drawn = v.attack.drawn || [];
+    const total = drawn.length + v.attack.left;
+    head = `<div class="cl-panel-title">${ico("dragon", 16)} The dragon attacks · cube ${drawn.length + 1} of ${total}</div>` +
+      `<div class="cl-drawn">drawn so far: ${drawn.length ? drawn.map((c) => `<span class="cl-cube cl-cube-big" title="${esc(c)}" style="background:${CUBE_FILL[c] || "#999"}"></span>`).join("") : `<span class="cl-muted">none</span>`}</div>`;
+    stepText = "Draw a cube";
+    advText = "Draw the rest";
+  } else {
+    // name the event by its outcomes: a card drawn, a secret turned over, a row card, ...
+    const verb = ch[0].id.split(" ")[0];
+    const what = {
+      draw: v.phase === "turn" ? "Drawing a card" : "Drawing a new hand", secret: "Turning over the secret",
+      row: v.phase === "refill" ? "Refilling the dungeon row" : "Dealing the dungeon row", remove: "Removing an artifact",
+    }[verb] || "Chance event";
+    head = `<div class="cl-panel-title">${esc(what)} · ${plural(ch.length, "outcome")}</div>`;
+    stepText = "Draw (step)";
+    advText = "Advance to the next decision";
+  }
+  const auto = status.auto ? `<div class="cl-hint">Resolved automatically${st.busy ? " in a moment" : ""}.</div>` : "";
+  return `<div class="cl-panel cl-chance${attack ? " cl-chance-attack" : ""}">${head}` +
+    `<div class="cl-chance-buttons"><button class="cl-btn cl-primary" data-cmd="step"${disabled} title="draw with the game's seeded random numbers">${stepText}</button>` +
+    `<button class="cl-btn" data-cmd="advance"${disabled} title="resolve chance events until someone must decide">${advText}</button></div>${auto}` +
+    `<div class="cl-hint">What if? Click an outcome to force it (exact probabilities).</div>` +
+    `<div class="cl-chance-list" data-scroll="chance">${rows}</div></div>`;
+}
+
+function rageHtml(v, adv) {
+  const r = v.rage;
+  const cells = r.track.map((n, i) => `<span class="cl-rage-cell${i === r.index ? " cl-rage-on" : ""}${i < r.index ? " cl-rage-past" : ""}" title="rage space ${i + 1}: ${n} cubes per attack">` +
+    `${i === r.index ? ico("dragon", 14) : ""}<b>${n}</b></span>`).join("");
+  const cd = v.countdown;
+  const cdSpaces = [1, 2, 3, 4, 5].map((s) => {
+    const label = s === 1 ? "start" : s === 5 ? "all out" : `+${cd.extra[s - 2]}`;
+    const here = cd.seat !== null && cd.seat !== undefined && cd.space === s;
+    const who = here ? v.players[cd.seat] : null;
+    return `<span class="cl-cd-cell${here ? " cl-cd-on" : ""}${cd.space > s ? " cl-cd-past" : ""}" title="countdown space ${s}: ${s === 1 ? "the first player out starts here" : s === 5 ? "everyone still inside is knocked out" : `an attack with ${cd.extra[s - 2]} extra cube(s)`}">` +
+      (who ? `<span class="cl-cd-pawn" style="background:${colourOf(who)}"></span>` : "") + `${esc(label)}</span>`;
+  }).join("");
+  const next = adv && adv.kind === "dragon" ? adv.cubes : r.cubes + r.danger;
+  return `<div class="cl-track-line"><span class="cl-sub">Rage</span><span class="cl-rage">${cells}</span></div>` +
+    (isOver(v) ? "" : `<div class="cl-hint">${adv && adv.ongoing ? `${plural(next, "cube")} still to draw in this attack` : `next attack draws <b>${next}</b> = ${r.cubes} (rage)${r.danger ? ` + ${r.danger} (danger)` : ""}`}</div>`) +
+    `<div class="cl-track-line"><span class="cl-sub">Countdown</span><span class="cl-cd">${cdSpaces}</span></div>` +
+    countdownNote(v);
+}
+
+/** What the countdown player's next turn does (CL-10.6 to CL-10.8), once it has begun. */
+function countdownNote(v) {
+  const cd = v.countdown;
+  if (cd.seat === null || cd.seat === undefined || isOver(v) || cd.space >= 5) return "";
+  const who = v.players[cd.seat];
+  const next = cd.space + 1;
+  const what = next <= 4
+    ? `a dragon attack with ${plural(cd.extra[next - 2], "extra cube")}`
+    : "everyone still inside is knocked out";
+  return `<div class="cl-hint"><b style="color:${colourOf(who)}">${esc(who.name)}</b> is out: on each of their turns the countdown moves on; next, space ${next}: ${what}.</div>`;
+}
+
+function bagHtml(v) {
+  const bag = v.bag;
+  const total = Object.values(bag).reduce((a, b) => a + b, 0);
+  const segs = Object.entries(bag).filter(([, n]) => n).map(([c, n]) =>
+    `<span class="cl-bag-seg" style="flex:${n};background:${CUBE_FILL[c] || "#999"}" title="${n} ${esc(c)}"></span>`).join("");
+  const legend = Object.entries(bag).map(([c, n]) => `<span class="cl-bag-key"><span class="cl-cube" style="background:${CUBE_FILL[c] || "#999"}"></span>${n} ${esc(c)}</span>`).join("");
+  const area = v.players.map((p) => `<span class="cl-area-who" title="${esc(p.name)}: ${p.clank} in the clank area">` +
+    `<span style="color:${colourOf(p)}">${esc(p.name)}</span> ${p.clank ? cubes(p.colour, p.clank, 10) : `<span class="cl-muted">0</span>`}</span>`).join("");
+  return `<div class="cl-sub">Clank area <span class="cl-muted">(goes into the bag at the next attack)</span></div><div class="cl-area">${area}</div>` +
+    `<div class="cl-sub">Dragon bag · ${total} cubes${v.black_aside ? ` <span class="cl-muted">(${v.black_aside} black set aside)</span>` : ""}</div>` +
+    `<div class="cl-bag">${segs || `<span class="cl-muted">empty</span>`}</div><div class="cl-bag-legend">${legend}</div>`;
+}
+
+function oddsHtml(st) {
+  const adv = st.advice || {};
+  if (adv.kind !== "dragon") return "";
+  const v = st.view;
+  const bagTotal = Object.values(adv.bag).reduce((a, b) => a + b, 0);
+  const intro = adv.ongoing
+    ? `The rest of this attack: ${plural(adv.cubes, "cube")} from ${bagTotal}.`
+    : `If the dragon attacked now: the clank area joins the bag (${bagTotal} cubes), ${plural(adv.cubes, "cube")} drawn.`;
+  const blocks = adv.rows.map((r) => {
+    const p = v.players[r.seat];
+    const name = `<span class="cl-odds-name" style="color:${SEAT_FILL[r.colour] || "#555"}">${esc(r.name)}</span>`;
+    if (r.status !== "in") return `<div class="cl-odds">${name}<span class="cl-muted"> ${esc(STATUS_TEXT[r.status] || r.status)}: out of the dragon's reach</span></div>`;
+    const lines = r.damage.map((d) => `<div class="cl-odds-line" title="exactly ${d.k} damage: ${esc(d.p_text)}"><span class="cl-odds-k">${d.k}</span>` +
+      `${pctBar(d.p, d.k ? SEAT_FILL[r.colour] : "#9aa39a")}<span class="cl-num">${esc(d.p_pct)}</span><span class="cl-frac">${esc(fracText(d))}</span></div>`).join("");
+    const left = p ? v.health - p.damage : v.health;
+    return `<div class="cl-odds"><div class="cl-odds-head">${name} <span class="cl-odds-hit" title="${esc(r.p_hit.p_text)}">hit ${esc(r.p_hit.p_pct)}</span>` +
+      `<span class="cl-muted"> · mean ${r.mean.toFixed(2)} · ${left} health left</span></div>${lines}</div>`;
+  }).join("");
+  return `<div class="cl-sub cl-odds-title">Damage in the next attack <span class="cl-muted">(exact)</span></div><div class="cl-hint">${esc(intro)}</div><div class="cl-odds-grid">${blocks}</div>`;
+}
+
+function dragonHtml(st) {
+  const v = st.view;
+  return `<div class="cl-panel cl-dragon"><div class="cl-panel-title">${ico("dragon", 16)} The dragon</div>${rageHtml(v, st.advice)}${bagHtml(v)}${oddsHtml(st)}</div>`;
+}
+
+// ---------------------------------------------------------------- players, scores, log
+function healthTrack(p, health) {
+  let cells = "";
+  for (let i = 0; i < health; i++) {
+    cells += `<span class="cl-hp${i < p.damage ? " cl-hp-hit" : ""}"${i < p.damage ? ` style="background:${colourOf(p)}"` : ""}></span>`;
+  }
+  return `<span class="cl-health" title="${p.damage} damage of ${health}: knocked out when the track is full">${ico("heart", 13)}${cells}<small>${p.damage}/${health}</small></span>`;
+}
+
+function playersHtml(st) {
+  const v = st.view;
+  const bots = new Set(st.bots || []);
+  const scores = (st.status && st.status.scores) || v.players.map((p) => p.score);
+  const rooms = {};
+  for (const r of v.map.rooms) rooms[r.id] = r;
+  const cards = v.players.map((p, i) => {
+    const turn = v.seat === i && !isOver(v);
+    const room = rooms[p.room];
+    const where = p.room === "start" ? (p.status === "escaped" ? "outside (escaped)" : "outside") : room ? `${room.name} (${p.room})${room.depths ? " · depths" : ""}` : p.room;
+    const tokens = [];
+    for (const a of p.artifacts) tokens.push(`<span class="cl-tok" title="artifact worth ${a}">${ico("artifact", 13)}${a}</span>`);
+    if (p.idols) tokens.push(`<span class="cl-tok" title="monkey idols (5 points each)">${ico("idol", 13)}×${p.idols}</span>`);
+    for (const s of grouped(p.secrets)) tokens.push(`<span class="cl-tok" title="kept secret">${esc(s[0])}${s[1] > 1 ? ` ×${s[1]}` : ""}</span>`);
+    if (p.mastery) tokens.push(`<span class="cl-tok" title="mastery token: 20 points for escaping">${ico("mastery", 13)}20</span>`);
+    if (p.keys) tokens.push(`<span class="cl-tok" title="master key (opens locked tunnels, 5 points)">${ico("key", 13)}${p.keys > 1 ? `×${p.keys}` : ""}</span>`);
+    if (p.backpacks) tokens.push(`<span class="cl-tok" title="backpack (one more artifact, 5 points)">${ico("backpack", 13)}${p.backpacks > 1 ? `×${p.backpacks}` : ""}</span>`);
+    for (const c of p.crowns) tokens.push(`<span class="cl-tok" title="crown worth ${c}">${ico("crown", 13)}${c}</span>`);
+    const statusCls = p.status === "in" ? "" : ` cl-status-${p.status}`;
+    return `<div class="cl-player${turn ? " cl-player-turn" : ""}${statusCls}" style="border-left-color:${colourOf(p)}">` +
+      `<div class="cl-player-head"><span class="cl-dot" style="background:${colourOf(p)}"></span><b style="color:${colourOf(p)}">${esc(p.name)}</b>` +
+      (turn ? `<span class="cl-tag cl-tag-turn">to move</span>` : "") +
+      (p.status !== "in" ? `<span class="cl-tag cl-tag-${p.status}">${esc(STATUS_TEXT[p.status] || p.status)}</span>` : "") +
+      `<button class="cl-tag cl-bot-toggle${bots.has(i) ? " cl-on" : ""}" data-cmd="bot" data-seat="${i}" title="let a bot play this seat (or take it back)">${bots.has(i) ? "bot" : "human"}</button>` +
+      `<span class="cl-score" title="points if the game ended now">${scores[i]} pts</span></div>` +
+      `<div class="cl-player-line cl-muted">${esc(where)}</div>` +
+      `<div class="cl-player-line">${healthTrack(p, v.health)}</div>` +
+      `<div class="cl-player-line cl-cubes-line" title="every one of the 30 cubes is in the supply, the clank area, the bag, on the health track or set aside">` +
+      `<span>${cubes(p.colour, 1)} supply <b>${p.supply}</b></span><span>clank <b>${p.clank}</b></span><span>bag <b>${p.bag}</b></span>${p.set_aside ? `<span>aside <b>${p.set_aside}</b></span>` : ""}</div>` +
+      `<div class="cl-player-line"><span class="cl-tok" title="gold (1 point each)">${ico("gold", 13)}${p.gold}</span>${tokens.join("")}</div>` +
+      `<div class="cl-player-line cl-muted">deck ${p.deck_size} · hand ${p.hand_count} · draw ${p.draw_count} · discard ${p.discard.length}${p.trashed.length ? ` · trashed ${p.trashed.length}` : ""}</div></div>`;
+  }).join("");
+  return `<div class="cl-panel cl-players"><div class="cl-panel-title">Players</div><div class="cl-player-grid cl-n${v.players.length}">${cards}</div></div>`;
+}
+
+function scoreHtml(st) {
+  const v = st.view;
+  const bd = (st.advice && st.advice.breakdown) || [];
+  if (!bd.length || !isOver(v)) return "";
+  const win = new Set((st.status && st.status.winners) || []);
+  const head = v.players.map((p) => `<th style="color:${colourOf(p)}">${esc(p.name)}</th>`).join("");
+  const rows = bd[0].map((line, k) => {
+    const total = line[0] === "total";
+    return `<tr${total ? ` class="cl-total"` : ""}><td>${esc(line[0])}</td>${bd.map((lines, i) => `<td class="cl-num${total && win.has(i) ? " cl-winner" : ""}">${lines[k][1]}${total && win.has(i) ? " ★" : ""}</td>`).join("")}</tr>`;
+  }).join("");
+  return `<div class="cl-panel cl-scores"><div class="cl-panel-title">Final score</div><table class="cl-score-table"><tr><th></th>${head}</tr>${rows}</table></div>`;
+}
+
+function logHtml(st) {
+  const lines = st.event_log || [];
+  return `<div class="cl-panel cl-log"><div class="cl-panel-title">Event log</div><div class="cl-log-lines" data-scroll="log">` +
+    lines.map((l) => `<div>${esc(l)}</div>`).join("") + `</div></div>`;
+}
+
+function headerHtml(st) {
+  const v = st.view, status = st.status || {};
+  const bots = new Set(st.bots || []);
+  let line;
+  if (isOver(v)) {
+    const w = (status.winners || []).map((i) => v.players[i].name).join(" and ");
+    line = w ? `Game over — <b>${esc(w)}</b> win${(status.winners || []).length === 1 ? "s" : ""} with ${Math.max(...status.scores)} points.` : "Game over — nobody scores, nobody wins.";
+  } else {
+    const who = v.players[v.seat];
+    const botNote = bots.has(v.seat) ? ` <span class="cl-tag">bot${st.busy ? " thinking…" : ""}</span>` : "";
+    const pending = v.turn.pending && v.turn.pending.length ? "A choice is pending: pick a card or skip." : "";
+    line = `<b style="color:${colourOf(who)}">${esc(who.name)}</b>${botNote} · <i>${esc(v.phase)}</i> — ${esc(pending || PHASE_HINT[v.phase] || "")}`;
+  }
+  return `<div class="cl-status" data-ply="${esc(status.ply ?? "")}"><span class="cl-turnno">Turn ${v.turn_no}</span><span class="cl-turnline">${line}</span></div>` +
+    (st.message ? `<div class="cl-message" role="alert">${esc(st.message)}</div>` : "");
+}
+
+/** The whole game area as markup (pure: no DOM needed, so it can be tested in node). */
+export function renderMarkup(st, ui) {
+  const v = st.view;
+  if (!v || !v.map) return `<div class="cl-muted">no game</div>`;
+  syncUi(st, ui);
+  return `<div class="cl-head">${headerHtml(st)}</div>` +
+    `<div class="cl-grid">` +
+    `<div class="cl-col cl-col-map"><div class="cl-panel cl-map-panel"><div class="cl-map-wrap">${mapSvg(st, ui)}${pickerHtml(st, ui)}</div>${mapLegend()}</div></div>` +
+    `<div class="cl-col cl-col-side">${chanceHtml(st)}${turnHtml(st)}${dragonHtml(st)}</div>` +
+    `</div>` +
+    `${choiceHtml(st)}${handHtml(st)}${rowHtml(st)}` +
+    `<div class="cl-lower">${reserveHtml(st)}${marketHtml(st)}</div>` +
+    `${scoreHtml(st)}${playersHtml(st)}${logHtml(st)}`;
+}
+
+// ---------------------------------------------------------------- the static controls
+function controlsMarkup() {
+  return `<div class="cl-controls">` +
+    `<span class="cl-title">${ico("dragon", 18)} Klong! <small>(Clank!)</small></span>` +
+    `<button class="cl-btn" data-cmd="undo" title="take back the last move (bot moves and automatic draws are skipped)">↶ Undo</button>` +
+    `<button class="cl-btn" data-cmd="redo" title="replay what was undone">↷ Redo</button>` +
+    `<label class="cl-check" title="draw cards and refill the row on their own (dragon attacks still wait for you)"><input type="checkbox" data-ctl="auto"> auto draw</label>` +
+    `<span class="cl-sep"></span>` +
+    `<label>players <select data-ctl="players"><option>2</option><option>3</option><option>4</option></select></label>` +
+    `<label>seed <input type="number" min="0" step="1" data-ctl="seed" class="cl-seed"></label>` +
+    `<span class="cl-botboxes" data-ctl="botboxes" title="seats played by bots in the new game"></span>` +
+    `<button class="cl-btn cl-primary" data-cmd="new">New game</button>` +
+    `<label title="whose hand is shown (the human to move always sees their own)">view <select data-ctl="seat"></select></label>` +
+    `</div>`;
+}
+
+// ---------------------------------------------------------------- DOM patching
+// A redraw builds the whole markup (renderMarkup stays pure and testable) but patches the
+// live DOM in place: unchanged nodes are left alone, so the browser restyles and lays out
+// only what a click changed (the map alone has ~1500 SVG nodes), and scroll positions and
+// hover states survive.
+function syncAttrs(from, to) {
+  for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
+  for (const { name, value } of [...to.attributes]) if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+}
+
+export function morphChildren(from, to) {
+  const olds = [...from.childNodes], news = [...to.childNodes];
+  news.forEach((n, i) => {
+    const o = olds[i];
+    if (!o) { from.appendChild(n); return; }
+    if (o.isEqualNode(n)) return;
+    if (o.nodeType !== n.nodeType || o.nodeName !== n.nodeName) { from.replaceChild(n, o); return; }
+    if (o.nodeType !== 1) { o.nodeValue = n.nodeValue; return; }
+    syncAttrs(o, n);
+    morphChildren(o, n);
+  });
+  for (let i = news.length; i < olds.length; i++) from.removeChild(olds[i]);
+}
+
+// ---------------------------------------------------------------- anywidget entry point
+function render({ model, el }) {
+  const ui = newUi();
+  const form = { players: null, seed: null, bots: null };
+  el.classList.add("cl-root");
+  el.innerHTML = `<div class="cl-wrap">${controlsMarkup()}<div class="cl-main"></div></div>`;
+  const main = el.querySelector(".cl-main");
+  const ctl = (name) => el.querySelector(`[data-ctl="${name}"]`);
+  const names = ["view", "legal", "chance", "advice", "status", "message", "event_log", "bots", "busy", "seat", "auto_chance"];
+  const state = () => Object.fromEntries(names.map((n) => [n, model.get(n)]));
+
+  let botBoxKey = "";
+  function drawBotBoxes(players) {
+    const box = ctl("botboxes");
+    const chosen = form.bots || new Set(model.get("bots") || []);
+    const st = model.get("status") || {};
+    const key = JSON.stringify([players, st.names, [...chosen].sort()]);
+    if (key === botBoxKey) return;     // do not rebuild under the learner's pointer
+    botBoxKey = key;
+    const defaultNames = ["Anna", "Sandra", "Ben", "Clara"];
+    let html = "bots:";
+    for (let i = 0; i < players; i++) {
+      const nm = (st.names && st.names[i]) || defaultNames[i] || `seat ${i}`;
+      html += `<label class="cl-check" title="${esc(nm)} played by a bot"><input type="checkbox" data-ctl="bot" data-seat="${i}"${chosen.has(i) ? " checked" : ""}>${esc(nm[0])}</label>`;
+    }
+    box.innerHTML = html;
+  }
+
+  function updateControls() {
+    const st = model.get("status") || {};
+    el.querySelector('[data-cmd="undo"]').disabled = !st.can_undo;
+    el.querySelector('[data-cmd="redo"]').disabled = !st.can_redo;
+    ctl("auto").checked = !!model.get("auto_chance");
+    const players = form.players || st.players || 2;
+    ctl("players").value = String(players);
+    if (document.activeElement !== ctl("seed")) ctl("seed").value = String(form.seed ?? st.seed ?? 0);
+    drawBotBoxes(players);
+    const seatSel = ctl("seat");
+    const cur = model.get("seat");
+    const seatKey = JSON.stringify(st.names || []);
+    if (seatSel.getAttribute("data-key") !== seatKey) {
+      const opts = [`<option value="">everyone</option>`].concat((st.names || []).map((n, i) => `<option value="${i}">${esc(n)}</option>`));
+      seatSel.innerHTML = opts.join("");
+      seatSel.setAttribute("data-key", seatKey);
+    }
+    seatSel.value = cur === null || cur === undefined ? "" : String(cur);
+    el.classList.toggle("cl-busy", !!model.get("busy"));
+  }
+
+  let pending = false;
+  // Scroll state is read before a redraw and restored in the next frame, so the redraw
+  // itself never forces a synchronous layout of the whole notebook.
+  let follow = { log: true };
+  function draw() {
+    pending = false;
+    main.querySelectorAll("[data-scroll]").forEach((n) => {
+      follow[n.getAttribute("data-scroll")] = n.scrollHeight - n.scrollTop - n.clientHeight < 4;
+    });
+    const tpl = document.createElement("template");
+    tpl.innerHTML = renderMarkup(state(), ui);
+    morphChildren(main, tpl.content);
+    requestAnimationFrame(() => {
+      const log = main.querySelector('[data-scroll="log"]');
+      if (log && follow.log) log.scrollTop = log.scrollHeight;   // follow the newest line
+    });
+    updateControls();
+  }
+  function schedule() {
+    // several traits change in one sync message: draw once, after all of them
+    if (pending) return;
+    pending = true;
+    Promise.resolve().then(draw);
+  }
+
+  function onClick(e) {
+    const node = e.target.closest("[data-action],[data-chance],[data-cmd],[data-ui]");
+    if (!node || !el.contains(node) || node.disabled) {
+      // a click elsewhere closes an open room picker
+      if (ui.room !== null && !(e.target.closest && e.target.closest(".cl-picker"))) { ui.room = null; draw(); }
+      return;
+    }
+    if (node.hasAttribute("data-action")) {
+      ui.room = null;
+      model.send({ type: "act", id: node.getAttribute("data-action") });
+      return;
+    }
+    if (node.hasAttribute("data-chance")) {
+      model.send({ type: "force", id: node.getAttribute("data-chance") });
+      return;
+    }
+    if (node.hasAttribute("data-cmd")) {
+      const cmd = node.getAttribute("data-cmd");
+      if (cmd === "new") {
+        const players = parseInt(ctl("players").value, 10);
+        const seed = parseInt(ctl("seed").value, 10);
+        const bots = [...(form.bots || new Set(model.get("bots") || []))].filter((s) => s < players).sort();
+        form.seed = null; form.players = null; form.bots = null;
+        ui.room = null;
+        model.send({ type: "new", players, seed: Number.isFinite(seed) ? seed : 0, bots });
+      } else if (cmd === "bot") {
+        const seat = parseInt(node.getAttribute("data-seat"), 10);
+        const bots = new Set(model.get("bots") || []);
+        if (bots.has(seat)) bots.delete(seat); else bots.add(seat);
+        model.send({ type: "bots", bots: [...bots].sort() });
+      } else {
+        model.send({ type: cmd });
+      }
+      return;
+    }
+    const what = node.getAttribute("data-ui");
+    if (what === "room") {
+      const rid = node.getAttribute("data-room");
+      ui.room = ui.room === rid ? null : rid;
+    } else if (what === "close") {
+      ui.room = null;
+    }
+    draw();
+  }
+
+  function onChange(e) {
+    const c = e.target.getAttribute && e.target.getAttribute("data-ctl");
+    if (!c) return;
+    if (c === "auto") model.send({ type: "auto_chance", value: e.target.checked });
+    else if (c === "players") { form.players = parseInt(e.target.value, 10); drawBotBoxes(form.players); }
+    else if (c === "seed") form.seed = parseInt(e.target.value, 10);
+    else if (c === "bot") {
+      const s = parseInt(e.target.getAttribute("data-seat"), 10);
+      form.bots = form.bots || new Set(model.get("bots") || []);
+      if (e.target.checked) form.bots.add(s); else form.bots.delete(s);
+    } else if (c === "seat") {
+      model.send({ type: "seat", seat: e.target.value === "" ? null : parseInt(e.target.value, 10) });
+    }
+  }
+
+  function onKey(e) {
+    if (e.key === "Escape" && ui.room !== null) { ui.room = null; draw(); }
+  }
+
+  el.addEventListener("click", onClick);
+  el.addEventListener("change", onChange);
+  el.addEventListener("keydown", onKey);
+  for (const n of names) model.on(`change:${n}`, schedule);
+  draw();
+  return () => {
+    for (const n of names) model.off(`change:${n}`, schedule);
+    el.removeEventListener("click", onClick);
+    el.removeEventListener("change", onChange);
+    el.removeEventListener("keydown", onKey);
+  };
+}
+
+export default { render };

@@ -1,0 +1,137 @@
+"""``ClankBoard``: the clickable table of *Klong!* / *Clank!* (key ``"clank"``).
+
+>>> from widgets import ClankBoard
+>>> w = ClankBoard(players=2, seed=1, bot_delay=0)
+>>> w.view["phase"], w.legal[0]["target"]["kind"]
+('turn', 'hand')
+>>> w.receive({"type": "act", "id": "play burgle"}); w.view["turn"]["skill"]
+1
+
+The browser (``clank_board.js``) draws ``view`` and makes every entry of ``legal``
+clickable where it is drawn; see :mod:`widgets.base` for the messages it sends back.
+
+Click targets (``legal[i]["target"]``):
+
+* ``{"kind": "hand", "card": key}`` — play a card from your hand;
+* ``{"kind": "row", "slot": i, "verb": "buy"|"use"|"fight"}`` — a dungeon-row card;
+* ``{"kind": "reserve", "card": key, "verb": "buy"|"fight"}`` — mercenary, explore,
+  secret tome, goblin;
+* ``{"kind": "room", "room": id, "verb": "move"|"teleport", "block": n}`` — a room of the
+  map (monster tunnels offer one target per number of swords spent, ``block``);
+* ``{"kind": "token", "room": id, "token": "artifact"|"major"|"minor"|"idol"}``;
+* ``{"kind": "market", "item": "key"|"backpack"|"crown"}``;
+* ``{"kind": "secret", "key": key}`` — use a kept secret (a potion, a magic spring);
+* ``{"kind": "choice", "verb": "discard"|"trash", "card": key}`` and ``skip``;
+* ``{"kind": "button", "group": "end"}``.
+
+The dragon panel (``advice``) holds the exact damage distribution of the next attack for
+every player (:func:`deepwood_kernel.games.clank.dragon_attack_odds`) and the score
+breakdown (``advice["breakdown"]``; after the game only that, ``kind: "final"``); while an
+attack is being drawn the what-if picker (``chance``) lists each cube colour with its
+exact chance.
+
+In the browser a room with a single way in plays it on click; a room with several (a
+threat tunnel with a choice of swords to spend, or walking and teleporting) opens a small
+picker listing each way with its cost and damage.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from deepwood_kernel.games.clank import dragon_attack_odds
+
+from .base import GameWidget, prob_dict
+
+HERE = Path(__file__).parent
+SETUP_PHASES = ("artifacts", "row", "deal")
+
+
+class ClankBoard(GameWidget):
+    """A Clank! table you can play by clicking.
+
+    ``ClankBoard(game=None, *, players=2, seed=0, bots=(), seat=None, bot_delay=0.4,
+    auto_chance=True, bot="heuristic", pause_attacks=True)``
+
+    * ``game``: an existing ``dk.new_game("clank", ...)`` (else a new one with ``players``
+      and ``seed``); its setup (artifacts removed, the row, the first hands) is dealt at
+      once, seeded, as ``game.advance()`` would;
+    * ``bots``: seats played by bots (``bot``: a kind for ``deepwood_kernel.sim.make_bot``
+      or an object with ``choose(game)``), one step every ``bot_delay`` seconds;
+    * ``seat``: whose hand is hidden from view (None shows every hand);
+    * ``auto_chance``: draw cards and refill the row on their own (default True: a
+      deck-builder draws all the time);
+    * ``pause_attacks``: even so, stop at every dragon attack so a human can draw the
+      cubes one by one or pick them in the what-if panel (unless every seat is a bot).
+    """
+
+    game_key = "clank"
+    _esm = HERE / "clank_board.js"
+    _css = HERE / "clank_board.css"
+
+    def __init__(self, game=None, *, players: int = 2, seed: int = 0, bots=(),
+                 seat: int | None = None, bot_delay: float = 0.4, auto_chance: bool = True,
+                 bot="heuristic", pause_attacks: bool = True, **kwargs):
+        self.pause_attacks = bool(pause_attacks)
+        super().__init__(game, players=players, seed=seed, bots=bots, seat=seat,
+                         bot_delay=bot_delay, auto_chance=auto_chance, bot=bot, **kwargs)
+
+    # ------------------------------------------------------------------ hooks
+    def prepare(self, game) -> None:
+        """Deal the setup (nothing to decide there)."""
+        while game.is_chance and game.state.phase in SETUP_PHASES:
+            game.step()
+
+    def turn_owner(self) -> int | None:
+        return None if self.game.is_over else self.game.state.seat
+
+    def _is_auto(self) -> bool:
+        g = self.game
+        if (g.is_chance and self.pause_attacks and g.state.phase == "attack"
+                and len(self.bots) < g.players):
+            return False
+        return super()._is_auto()
+
+    def target(self, action_id: str, view: dict) -> dict:
+        verb, _, rest = action_id.partition(" ")
+        if verb == "play":
+            return {"kind": "hand", "card": rest}
+        if verb in ("buy", "use", "fight"):
+            if rest.isdigit():
+                return {"kind": "row", "slot": int(rest), "verb": verb}
+            return {"kind": "reserve", "card": rest, "verb": verb}
+        if verb in ("move", "teleport"):
+            room, _, block = rest.partition(" block ")
+            return {"kind": "room", "room": room, "verb": verb,
+                    "block": int(block) if block else None}
+        if verb == "take":
+            seat = view["seat"]
+            return {"kind": "token", "room": view["players"][seat]["room"], "token": rest}
+        if verb == "market":
+            return {"kind": "market", "item": rest}
+        if verb == "token":
+            return {"kind": "secret", "key": rest}
+        if verb in ("discard", "trash"):
+            return {"kind": "choice", "verb": verb, "card": rest}
+        return {"kind": "button", "group": verb}
+
+    def compute_advice(self) -> dict:
+        """The dragon panel: each player's exact damage law for the next attack, plus the
+        score breakdown (``breakdown[seat]``: ``[label, points]`` lines ending in the total);
+        once the game is over only the breakdown (``kind: "final"``)."""
+        g = self.game
+        breakdown = [[list(line) for line in g.score_breakdown(seat)]
+                     for seat in range(g.players)]
+        if g.is_over:
+            return {"kind": "final", "breakdown": breakdown}
+        odds = dragon_attack_odds(g)
+        rows = []
+        for seat, dist in enumerate(odds.damage):
+            p = g.state.players[seat]
+            rows.append({"seat": seat, "name": p.name, "colour": p.colour,
+                         "status": p.status,
+                         "p_hit": prob_dict(odds.p_hit(seat)),
+                         "mean": float(dist.mean()),
+                         "damage": [{"k": k, **prob_dict(pr)} for k, pr in dist.items()]})
+        return {"kind": "dragon", "cubes": odds.cubes, "bag": odds.bag,
+                "ongoing": odds.ongoing, "rows": rows, "breakdown": breakdown}
