@@ -36,7 +36,7 @@ def effect_text(eff) -> str:
     elif v == "discard_draw":
         body = f"discard 1 card to draw {n}"
     elif v == "clank_all":
-        body = f"every player +{n} clank"
+        body = f"every player in the dungeon +{n} clank"
     elif v == "rage":
         body = f"rage +{n}"
     elif v == "skill_per_clank":
@@ -135,7 +135,9 @@ def label(s: ClankState, aid: str) -> str:
         if arg == "black":
             return "A black cube (a miss)"
         q = s.players[COLOURS.index(arg)]
-        return f"A {arg} cube ({q.name})"
+        if q.status != "in":
+            return f"A {arg} cube ({q.name} is out: it counts as black)"
+        return f"A {arg} cube ({q.name} takes 1 damage)"
     return aid
 
 
@@ -188,7 +190,8 @@ def view(s: ClankState, seat: int | None) -> dict:
     t = s.turn
     cp = s.seat if s.phase == "turn" else None
     return {
-        "game": "clank", "phase": s.phase, "seat": s.seat if s.phase != "over" else None,
+        "game": "clank", "phase": s.phase, "over": s.phase == "over",
+        "seat": s.seat if s.phase != "over" else None,
         "to_move": cp, "viewer": seat, "turn_no": s.turn_no,
         "map": {"width": c.width, "height": c.height, "depths_y": c.depths_y,
                 "rooms": rooms, "tunnels": tunnels},
@@ -272,7 +275,7 @@ def map_svg(s: ClankState, scale: float = 0.8) -> str:
         elif s.secret_slots.get(r.index):
             tag = ("◆" if r.secret == "major" else "•") * s.secret_slots[r.index]
         elif r.shrine and s.idols:
-            tag = f"🐒{s.idols}"
+            tag = f"idol×{s.idols}"
         out.append(f'<text x="{r.x}" y="{r.y + 4}" font-size="11" text-anchor="middle">'
                    f'{escape(tag or r.id)}</text>')
     for i, p in enumerate(s.players):

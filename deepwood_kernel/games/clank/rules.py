@@ -278,7 +278,8 @@ def _apply_chance(s: ClankState, aid: str) -> None:
             if card.dragon:
                 s.refill_attack = True
             for eff in card.arrive:
-                s.log.append(f"{card.name} arrives: {eff}.")
+                from .render import effect_text      # presentation lives in render.py
+                s.log.append(f"{card.name} arrives: {effect_text(eff)}.")
                 apply_effect(s, None, eff)
             _continue_refill(s)
     elif verb == "draw":

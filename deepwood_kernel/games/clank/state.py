@@ -60,8 +60,8 @@ class Turn:
     clank_made: int = 0             # positive clank made this turn (skill-per-clank cards)
     per_clank: int = 0              # skill per clank, from cards played
     boots_locked: bool = False      # entered a crystal cave this turn
-    watches: list[tuple[str, int, bool]] = field(default_factory=list)
-    #                 ^ (card key, effect index in its play list, card itself is tagged)
+    watches: list[tuple[str, int, str, bool]] = field(default_factory=list)
+    #   conditional effects still waiting: (verb, n, condition, the card has that tag)
     to_trash: list[str] = field(default_factory=list)       # leave at the end of the turn
     pending: list[tuple[str, int]] = field(default_factory=list)   # ("trash"|"discard", n)
     secret_to_reveal: str = ""      # "minor"/"major": a token taken, its face still unknown
