@@ -42,7 +42,7 @@ from __future__ import annotations
 from dataclasses import asdict, fields
 
 from ...core.rules import GameInfo, Option, Rules
-from .content import Card, Content, Effect, load_content
+from .content import Content, Effect, load_content
 from .state import COLOURS, ESCAPED, IN, LOST, NAMES, RESCUED, ClankState, Player, Turn
 
 INFO = GameInfo(
@@ -56,8 +56,6 @@ INFO = GameInfo(
 
 ROW_VERBS = {"action": "buy", "device": "use", "monster": "fight"}
 RESERVE_BUYS = ("mercenary", "explore", "secret_tome")
-MARKET_ITEMS = ("key", "backpack", "crown")
-TAKEABLE = ("artifact", "major", "minor", "idol")
 
 
 # ============================================================== setup
