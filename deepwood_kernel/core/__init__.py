@@ -5,8 +5,8 @@ from .errors import ContentError, DeepwoodError, IllegalAction, SaveError
 from .game import Game, load, new_game
 from .registry import GAMES, rules_for
 from .rng import make_rng, sample_index
-from .rules import GameInfo, Option, Rules
+from .rules import GameInfo, Option, PackageRules, Rules
 
 __all__ = ["Action", "Step", "ContentError", "DeepwoodError", "IllegalAction", "SaveError",
            "Game", "load", "new_game", "GAMES", "rules_for", "make_rng", "sample_index",
-           "GameInfo", "Option", "Rules"]
+           "GameInfo", "Option", "PackageRules", "Rules"]

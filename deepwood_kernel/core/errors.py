@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 
 class DeepwoodError(Exception):
     """Base class of every error the engine raises on purpose."""
@@ -28,3 +31,14 @@ class ContentError(DeepwoodError, ValueError):
     def __init__(self, file: str, entry: str, problem: str):
         super().__init__(f"{file}: [{entry}] {problem}")
         self.file, self.entry, self.problem = file, entry, problem
+
+
+def read_content_toml(path: Path) -> dict:
+    """Parse a content file, turning a missing file or bad TOML into a :class:`ContentError`
+    (each game's ``load_content`` then validates the entries)."""
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ContentError(str(path), "file", "not found") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ContentError(str(path), "file", f"not valid TOML: {e}") from None

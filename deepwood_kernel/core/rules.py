@@ -8,6 +8,7 @@ weights, and :class:`~deepwood_kernel.core.game.Game` picks or forces one.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from abc import ABC, abstractmethod
 from typing import Any
@@ -130,3 +131,37 @@ class Rules(ABC):
     @abstractmethod
     def fingerprint(self, state) -> Any:
         """A plain-data copy of the whole state (for hashing and exact comparisons)."""
+
+
+class PackageRules(Rules):
+    """A :class:`Rules` whose presentation and scoring live beside it in the game package.
+
+    Every game package has the same shape: ``rules.py`` (this class), ``render.py``
+    (``label``, ``view``, ``render_html``) and ``scoring.py`` (``scores``,
+    ``score_breakdown``, ``winners``). Those modules import the rules, so the rules reach
+    them on first use, by name, instead of importing them at the top (a cycle).
+    Subclasses set ``package`` to their ``__package__``.
+    """
+
+    package = ""
+
+    def _module(self, name: str):
+        return importlib.import_module(f"{self.package}.{name}")
+
+    def label(self, state, action_id: str) -> str:
+        return self._module("render").label(state, action_id)
+
+    def view(self, state, seat: int | None) -> dict:
+        return self._module("render").view(state, seat)
+
+    def render_html(self, state, seat: int | None = None) -> str:
+        return self._module("render").render_html(state, seat)
+
+    def scores(self, state) -> list[int]:
+        return self._module("scoring").scores(state)
+
+    def score_breakdown(self, state, seat: int) -> list[tuple[str, int]]:
+        return self._module("scoring").score_breakdown(state, seat)
+
+    def winners(self, state) -> list[int]:
+        return self._module("scoring").winners(state)

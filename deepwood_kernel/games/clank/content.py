@@ -19,13 +19,12 @@ Effect(verb='draw', n=1, cond='companion')
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ...core.errors import ContentError
+from ...core.errors import ContentError, read_content_toml
 
 DEFAULT_FILE = Path(__file__).with_name("content.toml")
 
@@ -515,10 +514,4 @@ def parse_content(data: dict, file: str = "content.toml") -> Content:
 def load_content(path: str | None = None) -> Content:
     """Read and validate a content file (default: the designed ``content.toml``)."""
     p = Path(path) if path else DEFAULT_FILE
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ContentError(str(p), "file", "not found") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError(str(p), "file", f"not valid TOML: {e}") from None
-    return parse_content(data, p.name)
+    return parse_content(read_content_toml(p), p.name)

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, fields
 
-from ...core.rules import GameInfo, Option, Rules
+from ...core.rules import GameInfo, Option, PackageRules
 from .content import Content, Effect, load_content
 from .state import COLOURS, ESCAPED, IN, LOST, NAMES, RESCUED, ClankState, Player, Turn
 
@@ -900,8 +900,9 @@ def explain_illegal(s: ClankState, aid: str) -> str | None:
 
 
 # ============================================================== the Rules object
-class ClankRules(Rules):
+class ClankRules(PackageRules):
     info = INFO
+    package = __package__
 
     def initial_state(self, players: int, options: dict) -> ClankState:
         return initial_state(players, load_content(options.get("content") or None))
@@ -928,30 +929,6 @@ class ClankRules(Rules):
 
     def explain_illegal(self, s, aid):
         return explain_illegal(s, aid)
-
-    def label(self, s, aid):
-        from .render import label
-        return label(s, aid)
-
-    def scores(self, s):
-        from .scoring import scores
-        return scores(s)
-
-    def score_breakdown(self, s, seat):
-        from .scoring import score_breakdown
-        return score_breakdown(s, seat)
-
-    def winners(self, s):
-        from .scoring import winners
-        return winners(s)
-
-    def view(self, s, seat):
-        from .render import view
-        return view(s, seat)
-
-    def render_html(self, s, seat=None):
-        from .render import render_html
-        return render_html(s, seat)
 
     def fingerprint(self, s):
         d = {f.name: getattr(s, f.name) for f in fields(s)

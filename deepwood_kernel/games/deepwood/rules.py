@@ -35,7 +35,7 @@ from dataclasses import asdict, fields
 from functools import lru_cache
 from itertools import combinations
 
-from ...core.rules import GameInfo, Option, Rules
+from ...core.rules import GameInfo, Option, PackageRules
 from ...prob.dice import roll_multisets
 from .content import OBSTACLES, RESOURCES, TILE_KINDS, Content, load_content
 from .state import FACE_DOWN, Board, DeepWoodState, Fight, Player
@@ -903,8 +903,9 @@ def explain_illegal(s: DeepWoodState, aid: str) -> str | None:
 
 
 # ============================================================== the Rules object
-class DeepWoodRules(Rules):
+class DeepWoodRules(PackageRules):
     info = INFO
+    package = __package__
 
     def initial_state(self, players: int, options: dict) -> DeepWoodState:
         return initial_state(players, load_content(options.get("content") or None))
@@ -929,30 +930,6 @@ class DeepWoodRules(Rules):
 
     def explain_illegal(self, s, aid):
         return explain_illegal(s, aid)
-
-    def label(self, s, aid):
-        from .render import label
-        return label(s, aid)
-
-    def scores(self, s):
-        from .scoring import scores
-        return scores(s)
-
-    def score_breakdown(self, s, seat):
-        from .scoring import score_breakdown
-        return score_breakdown(s, seat)
-
-    def winners(self, s):
-        from .scoring import winners
-        return winners(s)
-
-    def view(self, s, seat):
-        from .render import view
-        return view(s, seat)
-
-    def render_html(self, s, seat=None):
-        from .render import render_html
-        return render_html(s, seat)
 
     def fingerprint(self, s):
         d = {f.name: getattr(s, f.name) for f in fields(s) if f.name != "content"}
