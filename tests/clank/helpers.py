@@ -104,3 +104,12 @@ def rig(g: dk.Game, seat: int | None = None, *, hand=None, room=None, **turn) ->
         s.turn = Turn(**{**Turn().__dict__, **turn})
     g._invalidate()
     return g
+
+
+def hurt(g: dk.Game, seat: int, n: int) -> None:
+    """Put ``n`` damage on ``seat``'s health track, taken from their supply (so the 30
+    cubes stay conserved)."""
+    p = g.state.players[seat]
+    p.supply -= n
+    p.damage += n
+    g._invalidate()

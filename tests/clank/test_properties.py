@@ -19,6 +19,8 @@ import pytest
 import deepwood_kernel as dk
 from deepwood_kernel.sim import make_bot, play_out
 
+from tests.properties import play_seeded
+
 from .helpers import check_invariants
 
 GAMES_PER_CONFIG = 250          # x 8 configurations = 2,000 games
@@ -37,14 +39,7 @@ def check_step(g: dk.Game) -> None:
 
 @lru_cache(maxsize=None)
 def _batch(players: int, kinds: tuple[str, ...]) -> list[dk.Game]:
-    games = []
-    for seed in range(GAMES_PER_CONFIG):
-        g = dk.new_game("clank", players=players, seed=seed)
-        bots = [make_bot("clank", kinds[i % len(kinds)], seed=seed * 7 + i)
-                for i in range(players)]
-        play_out(g, bots, on_ply=check_step, max_plies=50_000)
-        games.append(g)
-    return games
+    return play_seeded("clank", players, kinds, GAMES_PER_CONFIG, check_step, 50_000)
 
 
 @pytest.mark.slow

@@ -22,7 +22,7 @@ from deepwood_kernel.games.clank.state import ESCAPED, IN, LOST, RESCUED
 from deepwood_kernel.prob.bags import colour_marginal
 from deepwood_kernel.prob.dist import Dist
 
-from .helpers import check_invariants, rig
+from .helpers import check_invariants, hurt, rig
 
 #: six dungeon cards with no dragon symbol, no danger and no arrive effect
 SAFE_ROW = ["lamp_bearer", "burrow_scout", "chalk_map", "jewelers_loupe", "salvaged_purse",
@@ -80,14 +80,6 @@ def hand(g: dk.Game, keys, seat: int | None = None, **turn) -> dk.Game:
                 s.reserve[k] -= 1
             R._add(p.draw, k)
     return rig(g, seat, hand=list(keys), **turn)
-
-
-def hurt(g: dk.Game, seat: int, n: int) -> None:
-    """Put ``n`` damage on ``seat``'s health track, taken from their supply."""
-    p = g.state.players[seat]
-    p.supply -= n
-    p.damage += n
-    g._invalidate()
 
 
 def give_artifact(g: dk.Game, seat: int, value: int) -> None:

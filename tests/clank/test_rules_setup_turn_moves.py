@@ -28,7 +28,7 @@ from deepwood_kernel.games.clank.rules import INFO, rage_cubes
 from deepwood_kernel.games.clank.scoring import owned_cards
 from deepwood_kernel.games.clank.state import ESCAPED, IN, LOST, RESCUED, Turn
 
-from .helpers import check_invariants, rig
+from .helpers import check_invariants, hurt, rig
 
 STARTERS = {"burgle": 6, "stumble": 2, "sidestep": 1, "scramble": 1}
 #: a known setup row: no dragon symbol, no danger, no arrive effect
@@ -100,14 +100,6 @@ def quiet(g: dk.Game, seat: int) -> None:
     p = g.state.players[seat]
     p.supply += p.clank
     p.clank = 0
-    g._invalidate()
-
-
-def hurt(g: dk.Game, seat: int, n: int) -> None:
-    """Mark n damage with cubes from the supply."""
-    p = g.state.players[seat]
-    p.supply -= n
-    p.damage += n
     g._invalidate()
 
 

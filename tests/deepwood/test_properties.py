@@ -14,6 +14,8 @@ import deepwood_kernel as dk
 from deepwood_kernel.games.deepwood import obstacle_set_gold
 from deepwood_kernel.sim import make_bot, play_out
 
+from tests.properties import play_seeded
+
 from .test_rules import total_tiles
 
 GAMES_PER_CONFIG = 250          # x 8 configurations = 2,000 games
@@ -58,14 +60,7 @@ def check_invariants(g: dk.Game) -> None:
 
 @lru_cache(maxsize=None)
 def _batch(players: int, kinds: tuple[str, ...]) -> list[dk.Game]:
-    games = []
-    for seed in range(GAMES_PER_CONFIG):
-        g = dk.new_game("deepwood", players=players, seed=seed)
-        bots = [make_bot("deepwood", kinds[i % len(kinds)], seed=seed * 7 + i)
-                for i in range(players)]
-        play_out(g, bots, on_ply=check_invariants, max_plies=20_000)
-        games.append(g)
-    return games
+    return play_seeded("deepwood", players, kinds, GAMES_PER_CONFIG, check_invariants, 20_000)
 
 
 @pytest.mark.slow
