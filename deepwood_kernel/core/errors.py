@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
+import stat
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
+
+MAX_CONTENT_BYTES = 1_000_000   # the designed content files are 5-80 kB
 
 
 class DeepwoodError(Exception):
@@ -33,12 +39,67 @@ class ContentError(DeepwoodError, ValueError):
         self.file, self.entry, self.problem = file, entry, problem
 
 
-def read_content_toml(path: Path) -> dict:
-    """Parse a content file, turning a missing file or bad TOML into a :class:`ContentError`
-    (each game's ``load_content`` then validates the entries)."""
+def parse_content_toml(text: str, name: str) -> dict:
+    """Parse a content file's text, turning bad TOML into a :class:`ContentError` (each
+    game's ``parse_content`` then validates the entries)."""
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ContentError(name, "file", f"not valid TOML: {e}") from None
+
+
+def read_content_toml(path: Path) -> dict:
+    """Parse a content file shipped with the package (see :func:`read_user_content` for a
+    user's own file)."""
+    try:
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ContentError(str(path), "file", "not found") from None
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError(str(path), "file", f"not valid TOML: {e}") from None
+    return parse_content_toml(text, path.name)
+
+
+@dataclass(frozen=True)
+class ContentFile:
+    """A user's own content file as read: its name, text and SHA-256 (what saves record)."""
+
+    name: str
+    text: str
+    sha256: str
+
+
+def read_user_content(path: str | os.PathLike) -> ContentFile:
+    """Read a user's content file, bounded: a regular file of at most
+    ``MAX_CONTENT_BYTES``, UTF-8. Devices, FIFOs, directories and oversized files are
+    refused with a :class:`ContentError` before anything is read (``/dev/zero`` cannot fill
+    memory, a FIFO cannot hang the kernel).
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise ContentError(repr(path), "file", "a content file is given by its path (a str)")
+    p = Path(path)
+    name = p.name or str(p)
+    try:
+        st = os.stat(p)
+    except OSError as e:
+        raise ContentError(name, "file", f"cannot be read ({e.strerror or e})") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise ContentError(name, "file", "is not a regular file")
+    if st.st_size > MAX_CONTENT_BYTES:
+        raise ContentError(name, "file", f"is {st.st_size:,} bytes; a content file may have "
+                                         f"at most {MAX_CONTENT_BYTES:,}")
+    try:
+        # O_NONBLOCK: should the path be swapped for a FIFO after the check, open returns
+        # at once instead of waiting for a writer; fstat then refuses it.
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as e:
+        raise ContentError(name, "file", f"cannot be read ({e.strerror or e})") from None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise ContentError(name, "file", "is not a regular file")
+        data = f.read(MAX_CONTENT_BYTES + 1)
+    if len(data) > MAX_CONTENT_BYTES:
+        raise ContentError(name, "file", f"is larger than {MAX_CONTENT_BYTES:,} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ContentError(name, "file", "is not UTF-8 text") from None
+    return ContentFile(name, text, hashlib.sha256(data).hexdigest())

@@ -15,18 +15,53 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import os
+import re
 from fractions import Fraction
 from typing import Any
 
-from .action import Action, Step
-from .errors import IllegalAction, SaveError
+from .action import Action, ActionList, Step
+from .errors import ContentError, ContentFile, IllegalAction, SaveError, read_user_content
+from .log import line_for
 from .registry import rules_for
 from .rng import make_rng, sample_index
 
 SAVE_FORMAT = "deepwood-save"
-SAVE_VERSION = 1
-MAX_SAVE_BYTES = 4_000_000   # a 15-round game is ~50 kB; anything near this is not a save
-MAX_HISTORY = 200_000
+SAVE_VERSION = 2
+MAX_SAVE_BYTES = 4_000_000   # a long game is ~100 kB; anything near this is not a save
+MAX_SAVE_DEPTH = 4           # save object > history > entry (> a content record)
+MAX_NUMBER_DIGITS = 20       # a seed fits in 64 bits
+MAX_ID_CHARS = 200           # no game's action id is longer; a longer one is not an action
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+
+# (game key, sha256) -> parsed content: a user's file is validated once per session
+_CONTENT_CACHE: dict[tuple[str, str], Any] = {}
+
+
+class _Position:
+    """Where the lazy labels of one listing are written: the game at the ply it was listed.
+
+    While the game stays there, labels come from its live state. Once it has moved on, the
+    position is rebuilt once by replaying the history prefix (the history list it saw is
+    never changed in place, only appended to or replaced), so a label always describes the
+    position it was listed in.
+    """
+
+    __slots__ = ("game", "history", "n", "state")
+
+    def __init__(self, game: Game):
+        self.game, self.history, self.n = game, game._history, len(game._history)
+        self.state = None
+
+    def __call__(self, action_id: str) -> str:
+        g = self.game
+        if self.state is None:
+            if g._history is self.history and len(g._history) == self.n:
+                return g.rules.label(g.state, action_id)
+            other = copy.copy(g)
+            other._replay(self.history[:self.n])
+            self.state = other.state
+        return g.rules.label(self.state, action_id)
 
 
 class Game:
@@ -37,35 +72,51 @@ class Game:
     *before* touching anything, so a refused action leaves the game exactly as it was.
     """
 
-    def __init__(self, key: str, players: int, seed: int = 0, options: dict | None = None):
+    def __init__(self, key: str, players: int, seed: int = 0, options: dict | None = None,
+                 content: str | os.PathLike | ContentFile | None = None):
         rules = rules_for(key)
         info = rules.info
         info.check_players(players)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"seed must be a non-negative int, got {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
+            raise ValueError(f"seed must be an int from 0 to 2**64 - 1, got {seed!r}")
         self.key = key
         self.rules = rules
         self.players = players
         self.seed = seed
         self.options = info.resolve_options(options)
+        self._content_file: ContentFile | None = None
+        if content is None:
+            self.content = rules.default_content()
+        else:
+            cf = content if isinstance(content, ContentFile) else read_user_content(content)
+            cached = _CONTENT_CACHE.get((key, cf.sha256))
+            if cached is None:
+                cached = rules.parse_content(cf.text, cf.name)
+                if len(_CONTENT_CACHE) > 32:
+                    _CONTENT_CACHE.clear()
+                _CONTENT_CACHE[(key, cf.sha256)] = cached
+            self.content = cached
+            self._content_file = cf
+        self._max_len = info.max_game_length
         self._history: list[Step] = []
         self._redo: list[Step] = []
         self._reset()
 
     # ------------------------------------------------------------------ internals
     def _reset(self) -> None:
-        self.state = self.rules.initial_state(self.players, self.options)
+        self.state = self.rules.initial_state(self.players, self.options, self.content)
         self._rng = make_rng(self.seed)
-        self._legal_cache: tuple[list[str], set[str]] | None = None
-        self._chance_cache: list[tuple[str, int]] | None = None
+        self._invalidate()
 
     def _invalidate(self) -> None:
-        self._legal_cache = None
-        self._chance_cache = None
+        self._legal_cache: tuple[tuple[str, ...], set[str]] | None = None
+        self._chance_cache: list[tuple[str, int]] | None = None
+        self._position: _Position | None = None
 
-    def _legal(self) -> tuple[list[str], set[str]]:
+    def _legal(self) -> tuple[tuple[str, ...], set[str]]:
         if self._legal_cache is None:
-            ids = self.rules.legal_ids(self.state) if self.current_player is not None else []
+            ids = (tuple(self.rules.legal_ids(self.state))
+                   if self.current_player is not None else ())
             self._legal_cache = (ids, set(ids))
         return self._legal_cache
 
@@ -74,6 +125,20 @@ class Game:
             self._chance_cache = self.rules.chance_weights(self.state) if self.is_chance else []
         return self._chance_cache
 
+    def _labeler(self) -> _Position:
+        if self._position is None:
+            self._position = _Position(self)
+        return self._position
+
+    def _push(self, step: Step) -> None:
+        """Apply a (checked or trusted) step, record it, and end the game by the length
+        rule when it reaches ``max_game_length`` plies."""
+        self.rules.apply(self.state, step.id)
+        self._history.append(step)
+        self._invalidate()
+        if len(self._history) >= self._max_len and not self.rules.is_over(self.state):
+            self.rules.end_by_length(self.state)
+
     def _replay(self, steps: list[Step]) -> None:
         """Rebuild state and RNG position from the seed by replaying ``steps`` (trusted)."""
         self._reset()
@@ -81,23 +146,20 @@ class Game:
         for s in steps:
             if s.sampled:
                 self._draw()
-            self.rules.apply(self.state, s.id)
-            self._history.append(s)
-            self._invalidate()
+            self._push(s)
 
     def _draw(self) -> str:
         weights = self._weights()
         return weights[sample_index(self._rng, [w for _, w in weights])][0]
 
     def _commit(self, action_id: str, player: int | None, sampled: bool) -> None:
+        n = len(self._history)
         try:
-            self.rules.apply(self.state, action_id)
+            self._push(Step(action_id, player, sampled))
         except Exception:
             # A rules bug must not leave a half-applied move behind: rebuild exactly.
-            self._replay(list(self._history))
+            self._replay(self._history[:n])
             raise
-        self._history.append(Step(action_id, player, sampled))
-        self._invalidate()
 
     # ------------------------------------------------------------------ the contract
     @property
@@ -118,49 +180,86 @@ class Game:
         return self.rules.is_over(self.state)
 
     def legal_action_ids(self) -> list[str]:
-        """The legal action ids (fast path for bots): no labels are built."""
+        """The legal action ids (for bots that only need the strings)."""
         return list(self._legal()[0])
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the player to move, with readable labels."""
-        seat = self.current_player
-        return [Action(i, self.rules.label(self.state, i), seat) for i in self._legal()[0]]
+    def legal_actions(self) -> ActionList:
+        """Every legal action of the player to move, in a canonical order.
 
-    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        """The pending chance event's outcomes with exact probabilities summing to 1."""
-        weights = self._weights()
+        A lazy, read-only sequence: Actions are made as they are touched and each label is
+        written when first read, so this is as fast as :meth:`legal_action_ids`.
+        """
+        return ActionList(self._legal()[0], self.current_player, self._labeler())
+
+    def chance_outcomes(self, seat: int | None = None) -> list[tuple[Action, Fraction]]:
+        """The pending chance event's outcomes with exact probabilities summing to 1.
+
+        With ``seat``, the event as that seat sees it: outcomes it cannot tell apart are
+        grouped and the chances come from what the seat knows, never from hidden cards.
+        Such grouped or belief outcomes have ids starting with ``"?"`` and cannot be forced.
+        """
+        weights = None
+        if seat is not None:
+            self._check_seat(seat)
+            if self.is_chance:
+                weights = self.rules.seat_chance_weights(self.state, seat)
+        if weights is None:
+            weights = self._weights()
         total = sum(w for _, w in weights)
-        return [(Action(i, self.rules.label(self.state, i), None), Fraction(w, total))
-                for i, w in weights]
+        lab = self._labeler()
+        return [(Action(i, None, None, lab), Fraction(w, total)) for i, w in weights]
 
     def apply(self, action: Action | str) -> None:
         """Apply a player action or force a chance outcome (an :class:`Action` or its id).
 
-        Raises :class:`IllegalAction` with a reason, leaving the game exactly as it was.
+        Raises :class:`IllegalAction` with a reason (and nothing else, whatever the input),
+        leaving the game exactly as it was.
         """
-        action_id = action.id if isinstance(action, Action) else action
+        seat = None
+        if isinstance(action, Action):
+            action_id, seat = action.id, action.player
+        else:
+            action_id = action
         if not isinstance(action_id, str):
-            raise IllegalAction(f"an action is an Action or its id string, got {action!r}")
+            raise IllegalAction(f"an action is an Action or its id string, "
+                                f"got {_short(action_id)}")
+        if len(action_id) > MAX_ID_CHARS:
+            raise IllegalAction(f"{_short(action_id)} is {len(action_id):,} characters long; "
+                                f"no action id is longer than {MAX_ID_CHARS}")
         if self.is_over:
-            raise IllegalAction(f"{action_id!r}: the game is over; nothing more can be played")
+            raise IllegalAction(f"{_short(action_id)}: the game is over; nothing more can "
+                                "be played")
+        if action_id.startswith("?"):
+            raise IllegalAction(f"{_short(action_id)} is an outcome as one seat sees it, "
+                                "not one that can be forced; step() draws the real outcome")
         if self.is_chance:
+            if seat is not None:
+                raise IllegalAction(f"{_short(action_id)} is {self.player_name(seat)}'s "
+                                    "action, but a chance event is pending")
             ids = [i for i, _ in self._weights()]
             if action_id not in ids:
                 raise IllegalAction(
-                    f"{action_id!r} is not a possible outcome of the pending chance event; "
-                    f"possible: {_preview(ids)}")
+                    f"{_short(action_id)} is not a possible outcome of the pending chance "
+                    f"event; possible: {_preview(ids)}")
             self._redo.clear()
             self._commit(action_id, None, sampled=False)
             return
+        mover = self.current_player
+        if isinstance(action, Action) and seat != mover:
+            owner = "a chance outcome" if seat is None else f"{self.player_name(seat)}'s action"
+            raise IllegalAction(f"{_short(action_id)} is {owner}, but it is "
+                                f"{self.player_name(mover)}'s move")
         ids, legal = self._legal()
         if action_id not in legal:
-            why = self.rules.explain_illegal(self.state, action_id)
-            who = self.player_name(self.current_player)
+            try:
+                why = self.rules.explain_illegal(self.state, action_id)
+            except Exception:        # an explanation must never turn into another error
+                why = None
             raise IllegalAction(
-                f"{action_id!r} is not legal now" + (f": {why}" if why else "")
-                + f". {who} can play: {_preview(ids)}")
+                f"{_short(action_id)} is not legal now" + (f": {why}" if why else "")
+                + f". {self.player_name(mover)} can play: {_preview(ids)}")
         self._redo.clear()
-        self._commit(action_id, self.current_player, sampled=False)
+        self._commit(action_id, mover, sampled=False)
 
     def step(self) -> Action:
         """Sample the pending chance event from the game's seeded RNG and apply it."""
@@ -179,15 +278,21 @@ class Game:
         while self.is_chance:
             self.step()
 
-    def undo(self) -> Step:
-        """Take back the last history entry (action or chance outcome); it can be redone."""
+    def undo(self, steps: int = 1) -> Step:
+        """Take back the last ``steps`` history entries (actions or chance outcomes) in one
+        replay; they can be redone. Returns the earliest entry taken back."""
+        if not isinstance(steps, int) or isinstance(steps, bool) or steps < 1:
+            raise IllegalAction(f"undo takes a positive number of steps, got {steps!r}")
         if not self._history:
             raise IllegalAction("nothing to undo: the history is empty")
-        last = self._history[-1]
+        if steps > len(self._history):
+            raise IllegalAction(f"cannot undo {steps} steps: the history has "
+                                f"{len(self._history)}")
+        undone = self._history[-steps:]
         redo = self._redo
-        self._replay(self._history[:-1])
-        self._redo = redo + [last]
-        return last
+        self._replay(self._history[:-steps])
+        self._redo = redo + undone[::-1]
+        return undone[0]
 
     def redo(self) -> Step:
         """Re-apply the last undone entry (a sampled outcome is re-drawn and matches)."""
@@ -201,9 +306,10 @@ class Game:
         return s
 
     def fork(self) -> Game:
-        """An independent copy (state, RNG position, history) for what-if branches."""
+        """An independent copy (state, RNG position, history, options) for what-if branches."""
         other = copy.copy(self)
         other.state = copy.deepcopy(self.state)
+        other.options = copy.deepcopy(self.options)
         other._rng = make_rng(self.seed)
         other._rng.bit_generator.state = self._rng.bit_generator.state
         other._history = list(self._history)
@@ -218,8 +324,28 @@ class Game:
 
     @property
     def log(self) -> list[str]:
-        """Readable events, e.g. ``"Anna pays 3 potions to clear the thicket at c3"``."""
-        return list(self.state.log)
+        """Readable events, e.g. ``"Anna pays 3 potions to clear the thicket at c3"``, as an
+        open-hands spectator reads them (every secret shown)."""
+        return [str(line) for line in self.state.log]
+
+    def log_for(self, seat: int | None, last: int | None = None) -> list[str]:
+        """The log as ``seat`` may read it (None: a spectator): another seat's secrets are
+        replaced by their public text. ``last`` keeps only the newest lines."""
+        if seat is not None:
+            self._check_seat(seat)
+        lines = self.state.log if last is None else self.state.log[-last:] if last else []
+        return [line_for(line, seat) for line in lines]
+
+    @property
+    def content_file(self) -> dict | None:
+        """The user's content file this game was started with (name and SHA-256), or None
+        for the content designed for this project."""
+        cf = self._content_file
+        return None if cf is None else {"name": cf.name, "sha256": cf.sha256}
+
+    @property
+    def max_game_length(self) -> int:
+        return self._max_len
 
     def scores(self) -> list[int]:
         """Final scores once the game is over; before that, the score if it ended now."""
@@ -239,21 +365,29 @@ class Game:
             self._check_seat(seat)
         return self.rules.view(self.state, seat)
 
+    def render_html(self, seat: int | None = None) -> str:
+        """The table as static HTML/SVG, drawn from what ``seat`` may see (None: all)."""
+        if seat is not None:
+            self._check_seat(seat)
+        return self.rules.render_html(self.state, seat)
+
     def player_name(self, seat: int | None) -> str:
         if seat is None:
             return "chance"
         return self.state.names[seat]
 
     def _check_seat(self, seat) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be an int 0..{self.players - 1}, got {seat!r}")
 
     # ------------------------------------------------------------------ saves
     def to_json(self) -> str:
-        """A JSON replay: game key, players, options, seed and history (never pickle)."""
+        """A JSON replay: game key, players, options, seed, the user's content file (name and
+        SHA-256 only, never a path) and history (never pickle)."""
         return json.dumps({
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.key,
             "players": self.players, "seed": self.seed, "options": self.options,
+            "content": self.content_file,
             "history": [[s.id, s.player, int(s.sampled)] for s in self._history],
         }, separators=(",", ":"))
 
@@ -287,83 +421,192 @@ def _jsonable(o: Any):
     return repr(o)
 
 
-def _preview(ids: list[str], n: int = 8) -> str:
+def _short(value: Any, n: int = 60) -> str:
+    """``repr`` cut to ``n`` characters, so a huge input never becomes a huge message."""
+    text = repr(value)
+    return text if len(text) <= n else text[:n - 12] + f"… ({len(text):,} chars)"
+
+
+def _preview(ids, n: int = 8) -> str:
     if not ids:
         return "nothing"
-    shown = ", ".join(repr(i) for i in ids[:n])
+    shown = ", ".join(_short(i, 40) for i in ids[:n])
     return shown + (f" … ({len(ids)} in all)" if len(ids) > n else "")
 
 
-def new_game(key: str, players: int = 2, seed: int = 0, options: dict | None = None) -> Game:
-    """Start a game: ``new_game("deepwood", players=3, seed=7)``."""
-    return Game(key, players, seed, options)
+def new_game(key: str, players: int = 2, seed: int = 0, options: dict | None = None,
+             content: str | os.PathLike | None = None) -> Game:
+    """Start a game: ``new_game("deepwood", players=3, seed=7)``.
 
-
-def load(save: str | bytes) -> Game:
-    """Rebuild a game from :meth:`Game.to_json` by replaying and validating its history.
-
-    Raises :class:`SaveError` (a ``ValueError``) for anything that is not a valid save:
-    oversized input, bad JSON, wrong types, unknown game, or an entry that is illegal at its
-    point in the history. Never returns a half-loaded game.
+    ``content`` is the path of your own content file (a board, cards, tiles), read once,
+    bounded and validated; saves record its name and SHA-256, never the path.
     """
-    if isinstance(save, bytes):
+    return Game(key, players, seed, options, content)
+
+
+# ---------------------------------------------------------------------- loading saves
+def _reject_constant(name: str):
+    raise SaveError(f"a save holds no {name}")
+
+
+def _reject_float(text: str):
+    raise SaveError(f"a save holds whole numbers only, got {text[:30]!r}")
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise SaveError(f"a number of {len(text):,} digits; a save's numbers have at most "
+                        f"{MAX_NUMBER_DIGITS}")
+    return int(text)
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for k, v in pairs:
+        if k in out:
+            raise SaveError(f"the key {_short(k, 40)} appears twice in one object")
+        out[k] = v
+    return out
+
+
+def _check_nesting(text: str) -> None:
+    """Refuse brackets nested deeper than ``MAX_SAVE_DEPTH`` (strings aside) or brackets
+    that do not match, before parsing, so no save ever reaches the recursive parser deep."""
+    brackets = re.sub(r"[^\[\]{}]", "", re.sub(r'"(?:[^"\\]|\\.)*"', "", text))
+    for _ in range(MAX_SAVE_DEPTH):
+        brackets = brackets.replace("[]", "").replace("{}", "")
+    if not brackets:
+        return
+    if brackets.replace("[]", "").replace("{}", "") != brackets:
+        raise SaveError(f"a save nests at most {MAX_SAVE_DEPTH} levels of brackets deep")
+    raise SaveError("a save must be JSON: its brackets do not match")
+
+
+def _parse_save(save: str | bytes) -> dict:
+    if isinstance(save, (bytes, bytearray)):
+        if len(save) > MAX_SAVE_BYTES:
+            raise SaveError(f"save is {len(save):,} bytes; the limit is {MAX_SAVE_BYTES:,}")
         try:
-            save = save.decode("utf-8")
+            save = bytes(save).decode("utf-8")
         except UnicodeDecodeError as e:
             raise SaveError(f"a save is UTF-8 JSON text: {e}") from None
     if not isinstance(save, str):
         raise SaveError(f"a save is a JSON string, got {type(save).__name__}")
     if len(save) > MAX_SAVE_BYTES:
-        raise SaveError(f"save is {len(save):,} bytes; the limit is {MAX_SAVE_BYTES:,}")
+        raise SaveError(f"save is {len(save):,} characters; the limit is {MAX_SAVE_BYTES:,}")
+    _check_nesting(save)
     try:
-        data = json.loads(save)
+        data = json.loads(save, object_pairs_hook=_unique_keys, parse_int=_parse_int,
+                          parse_float=_reject_float, parse_constant=_reject_constant)
     except json.JSONDecodeError as e:
         raise SaveError(f"a save must be JSON: {e}") from None
+    except RecursionError:            # unreachable after the nesting check; kept as a net
+        raise SaveError("a save nests too deeply") from None
     if not isinstance(data, dict):
         raise SaveError("a save is a JSON object")
     if data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
         raise SaveError(f"not a {SAVE_FORMAT} version {SAVE_VERSION} save "
-                        f"(format={data.get('format')!r}, version={data.get('version')!r})")
-    expected = {"format", "version", "game", "players", "seed", "options", "history"}
+                        f"(format={_short(data.get('format'), 40)}, "
+                        f"version={_short(data.get('version'), 40)})")
+    expected = {"format", "version", "game", "players", "seed", "options", "content",
+                "history"}
     if set(data) != expected:
-        raise SaveError(f"save keys must be {sorted(expected)}, got {sorted(data)}")
+        extra, missing = sorted(set(data) - expected), sorted(expected - set(data))
+        raise SaveError("save keys must be exactly " + ", ".join(sorted(expected))
+                        + (f"; unknown: {_short(extra, 80)}" if extra else "")
+                        + (f"; missing: {', '.join(missing)}" if missing else ""))
     for name, typ in (("game", str), ("players", int), ("seed", int), ("options", dict),
                       ("history", list)):
-        if not isinstance(data[name], typ) or isinstance(data[name], bool):
+        if type(data[name]) is not typ:
             raise SaveError(f"save field {name!r} must be a {typ.__name__}, "
                             f"got {type(data[name]).__name__}")
-    if len(data["history"]) > MAX_HISTORY:
-        raise SaveError(f"history has {len(data['history']):,} entries; limit {MAX_HISTORY:,}")
+    c = data["content"]
+    if c is not None and not (type(c) is dict and set(c) == {"name", "sha256"}
+                              and type(c["name"]) is str and 0 < len(c["name"]) <= 255
+                              and type(c["sha256"]) is str and _SHA256.fullmatch(c["sha256"])):
+        raise SaveError("save field 'content' is null or {\"name\": file name, \"sha256\": "
+                        "64 hex digits}")
+    return data
+
+
+def _content_for(data: dict, content) -> ContentFile | None:
+    """The content a save needs: built in (null) or the user's file, checked by SHA-256."""
+    want = data["content"]
+    if want is None:
+        if content is not None:
+            raise SaveError("this save was played with the built-in content; load it "
+                            "without content=")
+        return None
+    hint = (f"this save was played with the content file {want['name']!r} (SHA-256 "
+            f"{want['sha256'][:12]}…); pass that file: dk.load(save, content=PATH)")
+    if content is None:
+        raise SaveError(hint)
     try:
-        game = Game(data["game"], data["players"], data["seed"], data["options"])
-    except ValueError as e:
+        cf = content if isinstance(content, ContentFile) else read_user_content(content)
+    except ContentError as e:
+        raise SaveError(f"the content file cannot be read: {e}") from None
+    if cf.sha256 != want["sha256"]:
+        raise SaveError(f"the content file given is not the one the save needs "
+                        f"(SHA-256 {cf.sha256[:12]}…): {hint}")
+    return cf
+
+
+def load(save: str | bytes, content: str | os.PathLike | None = None) -> Game:
+    """Rebuild a game from :meth:`Game.to_json` by replaying and validating its history.
+
+    A save is data: it never names a file. If it was played with your own content file,
+    pass the file (``content=path``); its SHA-256 must match the one the save records.
+
+    Raises :class:`SaveError` (a ``ValueError``) for anything that is not a valid save:
+    oversized or deeply nested input, bad JSON, duplicate or unknown keys, wrong types,
+    unknown game, a history longer than the game's ``max_game_length``, or an entry that is
+    illegal at its point in the history. Never returns a half-loaded game.
+    """
+    data = _parse_save(save)
+    cf = _content_for(data, content)
+    try:
+        game = Game(data["game"], data["players"], data["seed"], data["options"], cf)
+    except (ValueError, TypeError) as e:
         raise SaveError(f"cannot start the saved game: {e}") from None
-    for n, entry in enumerate(data["history"]):
-        if (not isinstance(entry, list) or len(entry) != 3 or not isinstance(entry[0], str)
-                or not (entry[1] is None or (isinstance(entry[1], int)
-                                             and not isinstance(entry[1], bool)))
-                or entry[2] not in (0, 1)):
-            raise SaveError(f"history entry {n} must be [id, seat-or-null, 0|1], got {entry!r}")
+    history = data["history"]
+    if len(history) > game.max_game_length:
+        raise SaveError(f"history has {len(history):,} entries; a {game.info.title} game "
+                        f"ends after at most {game.max_game_length:,}")
+    for n, entry in enumerate(history):
+        if (type(entry) is not list or len(entry) != 3 or type(entry[0]) is not str
+                or len(entry[0]) > MAX_ID_CHARS
+                or not (entry[1] is None or type(entry[1]) is int)
+                or type(entry[2]) is not int or entry[2] not in (0, 1)):
+            raise SaveError(f"history entry {n} must be [id, seat-or-null, 0|1], "
+                            f"got {_short(entry)}")
         action_id, player, sampled = entry
         if player != game.current_player:
             who = (game.player_name(player) if player is not None and 0 <= player < game.players
-                   else f"seat {player}")
-            raise SaveError(f"history entry {n} ({action_id!r}) is recorded for {who} but at "
-                            f"that point it is {game.player_name(game.current_player)}'s move")
-        if sampled:
-            if not game.is_chance:
-                raise SaveError(f"history entry {n} ({action_id!r}) is marked as sampled "
-                                f"but no chance event is pending there")
-            drawn = game._draw()
-            if drawn != action_id:
-                raise SaveError(f"history entry {n}: the seeded RNG draws {drawn!r} here, the "
-                                f"save says {action_id!r} (edited save or another version)")
-            game._commit(action_id, None, sampled=True)
-            continue
+                   else "chance" if player is None else f"seat {player}")
+            now = ("nobody (the game is over)" if game.is_over
+                   else game.player_name(game.current_player))
+            raise SaveError(f"history entry {n} ({_short(action_id, 40)}) is recorded for "
+                            f"{who} but at that point it is {now}'s move")
         try:
-            game.apply(action_id)
+            if sampled:
+                if not game.is_chance:
+                    raise SaveError(f"history entry {n} ({_short(action_id, 40)}) is marked "
+                                    "as sampled but no chance event is pending there")
+                drawn = game._draw()
+                if drawn != action_id:
+                    raise SaveError(f"history entry {n}: the seeded RNG draws {drawn!r} here, "
+                                    f"the save says {_short(action_id, 40)} (edited save or "
+                                    "another version)")
+                game._commit(action_id, None, sampled=True)
+            else:
+                game.apply(action_id)
         except IllegalAction as e:
             raise SaveError(f"history entry {n} is illegal at its point in the game: "
                             f"{e.reason}") from None
+        except SaveError:
+            raise
+        except Exception as e:        # a rules bug met by a strange but legal history
+            raise SaveError(f"history entry {n} ({_short(action_id, 40)}) could not be "
+                            f"replayed: {type(e).__name__}: {e}") from None
     game._redo = []
     return game

@@ -16,18 +16,35 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Option:
-    """A game option: its default, the allowed values and a one-line help text."""
+    """A game option: its default, the allowed values or bounds, and a one-line help text.
+
+    A value must have exactly the default's type (``True`` is no int, ``1`` is no float
+    here), lie in ``allowed`` when that is given, and between ``low`` and ``high`` when
+    those are given.
+
+    >>> Option(15, low=5, high=40, help="gold for a set").check("set_gold", 12)
+    12
+    """
 
     default: Any
     allowed: tuple | None = None
     help: str = ""
+    low: Any = None
+    high: Any = None
 
     def check(self, name: str, value: Any) -> Any:
-        if self.allowed is not None and value not in self.allowed:
-            raise ValueError(f"option {name!r} must be one of {list(self.allowed)}, got {value!r}")
-        if self.allowed is None and not isinstance(value, type(self.default)):
-            raise ValueError(
-                f"option {name!r} must be a {type(self.default).__name__}, got {value!r}")
+        if self.allowed is not None:
+            if not any(type(value) is type(a) and value == a for a in self.allowed):
+                raise ValueError(f"option {name!r} must be one of {list(self.allowed)}, "
+                                 f"got {value!r}")
+            return value
+        want = type(self.default)
+        if type(value) is not want and not (want is float and type(value) is int):
+            raise ValueError(f"option {name!r} must be a {want.__name__}, got {value!r}")
+        if (self.low is not None and value < self.low) or (
+                self.high is not None and value > self.high):
+            raise ValueError(f"option {name!r} must lie between {self.low} and {self.high}, "
+                             f"got {value!r}")
         return value
 
 
@@ -40,7 +57,12 @@ class GameInfo:
     min_players: int
     max_players: int
     description: str
+    max_game_length: int            # plies (actions + chance outcomes); bounds a save's replay
     options: dict[str, Option] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if not isinstance(self.max_game_length, int) or self.max_game_length < 1:
+            raise ValueError(f"{self.key}: max_game_length must be a positive int")
 
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
@@ -59,6 +81,10 @@ class GameInfo:
                 for name, opt in self.options.items()}
 
 
+def _no_content(key: str):
+    raise ValueError(f"{key!r} has no content file to replace")
+
+
 class Rules(ABC):
     """The interface each game implements. Every method is a function of ``state``.
 
@@ -69,8 +95,24 @@ class Rules(ABC):
     info: GameInfo
 
     @abstractmethod
-    def initial_state(self, players: int, options: dict) -> Any:
-        ...
+    def initial_state(self, players: int, options: dict, content: Any) -> Any:
+        """The state before the first ply; ``content`` is :meth:`default_content` or what
+        :meth:`parse_content` made of a user's file."""
+
+    # --- content (boards, cards, tiles: data, not code) --------------------------------
+    def default_content(self) -> Any:
+        """The content designed for this project (``content.toml`` in the package)."""
+        return None
+
+    def parse_content(self, text: str, name: str) -> Any:
+        """Validate a user's own content file (its text) and build the content object;
+        raises :class:`~deepwood_kernel.core.errors.ContentError` naming the entry."""
+        _no_content(self.info.key)
+
+    @abstractmethod
+    def end_by_length(self, state) -> None:
+        """End the game at once because it reached ``info.max_game_length`` plies (the
+        documented rule of the game's rules reference); afterwards ``is_over`` is True."""
 
     # --- whose turn -------------------------------------------------------------------
     @abstractmethod
@@ -93,6 +135,15 @@ class Rules(ABC):
     @abstractmethod
     def chance_weights(self, state) -> list[tuple[str, int]]:
         """The pending chance event's outcomes and positive integer weights, canonical order."""
+
+    def seat_chance_weights(self, state, seat: int) -> list[tuple[str, int]] | None:
+        """The pending chance event as ``seat`` can tell its outcomes apart and reason about
+        them, or None when the true outcomes and weights reveal nothing (a die, a public
+        deck). Games with hidden draws override it: outcomes the seat cannot tell apart are
+        grouped, and weights come from what the seat cannot see (the pile *and* the hands
+        hidden from it), never from the true pile. Such ids start with ``"?"``; they are
+        for reading, and ``apply`` refuses them."""
+        return None
 
     def label(self, state, action_id: str) -> str:
         """A readable label for a legal action or chance outcome in ``state``."""

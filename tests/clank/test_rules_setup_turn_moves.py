@@ -311,15 +311,15 @@ def test_CL_0_7_reading_the_bank_never_runs_out_of_gold():
     check_invariants(g)
 
 
-def test_CL_0_8_one_designed_dungeon_and_a_content_option():
+def test_CL_0_8_one_designed_dungeon_and_a_content_file():
     """CL-0.8: the engine plays one dungeon, the designed map of content.toml (CL-14.1); the
-    board side is no option, a content file is."""
-    assert set(INFO.options) == {"content"}
+    board side is no option, a content file (passed by the caller) is."""
+    assert set(INFO.options) == set()
     contents = {id(dealt(n).state.content) for n in (2, 3, 4)}
     assert len(contents) == 1
     c = dealt(2).state.content
     assert c.file == "content.toml" and len(c.rooms) == 38
-    g = dk.new_game("clank", players=2, options={"content": str(DEFAULT_FILE)})
+    g = dk.new_game("clank", players=2, content=str(DEFAULT_FILE))
     assert g.state.content.rooms == c.rooms
 
 
@@ -1657,7 +1657,7 @@ def _custom_game(tmp_path, old: str, new: str) -> dk.Game:
     assert text.count(old) == 1
     f = tmp_path / "custom.toml"
     f.write_text(text.replace(old, new), encoding="utf-8")
-    g = dk.new_game("clank", players=2, options={"content": str(f)})
+    g = dk.new_game("clank", players=2, content=str(f))
     for v in REMOVED[2]:
         g.apply(f"remove {v}")
     for k in ROW:
@@ -1952,13 +1952,13 @@ def test_CL_14_10_numbers_given_by_the_rulebook():
 
 
 def test_CL_14_11_user_content_file_replaces_the_designed_numbers(tmp_path):
-    """CL-14.11: a content file of one's own (the ``content`` option) replaces the designed
+    """CL-14.11: a content file of one's own (``content=PATH``) replaces the designed
     content; the rules stay the same (here: wares at 8 gold)."""
     text = DEFAULT_FILE.read_text(encoding="utf-8")
     assert text.count("\nprice = 7\n") == 1
     mine = tmp_path / "my_clank.toml"
     mine.write_text(text.replace("\nprice = 7\n", "\nprice = 8\n"), encoding="utf-8")
-    g = dk.new_game("clank", players=2, options={"content": str(mine)})
+    g = dk.new_game("clank", players=2, content=str(mine))
     assert g.state.content.file == "my_clank.toml"
     assert g.state.content.market["price"] == 8
     g.advance()
@@ -2027,5 +2027,5 @@ def test_CL_14_11_default_content_parses_and_missing_file_is_reported(tmp_path):
     assert len(c.rooms) == 38 and sum(x.count for x in c.cards.values()
                                       if x.set == "dungeon") == 100
     with pytest.raises(dk.ContentError) as err:
-        dk.new_game("clank", players=2, options={"content": str(tmp_path / "nope.toml")})
-    assert err.value.entry == "file" and err.value.problem == "not found"
+        dk.new_game("clank", players=2, content=str(tmp_path / "nope.toml"))
+    assert err.value.entry == "file" and "cannot be read" in err.value.problem

@@ -109,7 +109,7 @@ def test_DW_1_14_designed_strips_and_content_errors_name_the_problem(tmp_path):
     with pytest.raises(dk.ContentError, match=r"content.toml: \[strips.all\] 'SPX' must be 3"):
         load_content(str(bad))
     with pytest.raises(ValueError, match="cannot start|content"):
-        dk.new_game("deepwood", options={"content": str(bad)})
+        dk.new_game("deepwood", content=str(bad))
 
 
 def test_DW_2_7_no_strips_slide_off_pile():

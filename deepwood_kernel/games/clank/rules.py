@@ -41,8 +41,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, fields
 
-from ...core.rules import GameInfo, Option, PackageRules
-from .content import Content, Effect, load_content
+from ...core.errors import parse_content_toml
+from ...core.rules import GameInfo, PackageRules
+from .content import Content, Effect, load_content, parse_content
 from .state import COLOURS, ESCAPED, IN, LOST, NAMES, RESCUED, ClankState, Player, Turn
 
 INFO = GameInfo(
@@ -50,8 +51,9 @@ INFO = GameInfo(
     description="A deck-building race into the dragon's dungeon: build your deck, steal an "
                 "artifact and get out before the dragon's bag finds your cubes "
                 "(Clank! by Paul Dennen).",
-    options={"content": Option("", help="path to your own content.toml (default: the map and "
-                                        "cards designed for Deepwood)")},
+    # CL-0.1: a bound on replay time for any save; a game that reaches it ends as the
+    # countdown's last space would (see the rules reference)
+    max_game_length=20_000,
 )
 
 ROW_VERBS = {"action": "buy", "device": "use", "monster": "fight"}
@@ -904,8 +906,23 @@ class ClankRules(PackageRules):
     info = INFO
     package = __package__
 
-    def initial_state(self, players: int, options: dict) -> ClankState:
-        return initial_state(players, load_content(options.get("content") or None))
+    def initial_state(self, players: int, options: dict, content: Content) -> ClankState:
+        return initial_state(players, content)
+
+    def default_content(self) -> Content:
+        return load_content()
+
+    def parse_content(self, text: str, name: str) -> Content:
+        return parse_content(parse_content_toml(text, name), name)
+
+    def end_by_length(self, s: ClankState) -> None:
+        """CL-0.1: at ``max_game_length`` plies the dragon ends the game as the countdown's
+        last space does: everyone still inside is knocked out."""
+        s.log.append(f"The game reached its maximum length of {INFO.max_game_length:,} "
+                     "plies: the dragon knocks out everyone still inside.")
+        for seat in in_game(s):
+            knock_out(s, seat)
+        _game_over(s)
 
     def current_player(self, s: ClankState) -> int | None:
         if s.phase != "turn" or is_chance(s):

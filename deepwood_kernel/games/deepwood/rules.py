@@ -35,9 +35,10 @@ from dataclasses import asdict, fields
 from functools import lru_cache
 from itertools import combinations
 
-from ...core.rules import GameInfo, Option, PackageRules
+from ...core.errors import parse_content_toml
+from ...core.rules import GameInfo, PackageRules
 from ...prob.dice import roll_multisets
-from .content import OBSTACLES, RESOURCES, TILE_KINDS, Content, load_content
+from .content import OBSTACLES, RESOURCES, TILE_KINDS, Content, load_content, parse_content
 from .state import FACE_DOWN, Board, DeepWoodState, Fight, Player
 
 NAMES = ("Anna", "Ben", "Clara", "David")
@@ -57,8 +58,9 @@ INFO = GameInfo(
     key="deepwood", title="Durch den tiefen Wald", min_players=2, max_players=4,
     description="Find a path through the deep forest, clear obstacles, fight rock monsters "
                 "and turn sets of tiles into gold (a prototype by Bettina Katzenberger).",
-    options={"content": Option("", help="path to your own content.toml (default: the "
-                                        "board, tiles and strips designed for Deepwood)")},
+    # DW-0.1: no real game comes near this; one that reaches it ends at once, scored as
+    # it stands (a bound on replay time for any save, see the rules reference)
+    max_game_length=6_000,
 )
 
 
@@ -907,8 +909,20 @@ class DeepWoodRules(PackageRules):
     info = INFO
     package = __package__
 
-    def initial_state(self, players: int, options: dict) -> DeepWoodState:
-        return initial_state(players, load_content(options.get("content") or None))
+    def initial_state(self, players: int, options: dict, content: Content) -> DeepWoodState:
+        return initial_state(players, content)
+
+    def default_content(self) -> Content:
+        return load_content()
+
+    def parse_content(self, text: str, name: str) -> Content:
+        return parse_content(parse_content_toml(text, name), name)
+
+    def end_by_length(self, s: DeepWoodState) -> None:
+        """DW-0.1: a game that reaches ``max_game_length`` plies ends at once."""
+        s.fight = None
+        _game_over(s, f"it reached the maximum game length of {INFO.max_game_length:,} "
+                      "plies")
 
     def current_player(self, s: DeepWoodState) -> int | None:
         return None if s.phase in ("deal", "draw", "reveal", "roll", "over") else s.seat
