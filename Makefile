@@ -4,6 +4,15 @@ VENV    ?= .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 PYTEST  := $(BIN)/python -m pytest -q
+# Lab settings shared with Binder (binder/postBuild installs the same files): no news
+# pop-up over the board, no update check.
+LABSET  := $(VENV)/share/jupyter/lab/settings/overrides.json
+LABCFG  := $(VENV)/etc/jupyter/jupyter_lab_config.json
+# Root (containers, Binder-like boxes) needs --allow-root; a Linux box without a display
+# cannot open a browser, so Lab only prints its URL. LAB_ARGS adds your own flags.
+LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root) \
+             $(if $(and $(filter Linux,$(shell uname -s)),$(if $(DISPLAY)$(WAYLAND_DISPLAY),,x)),--no-browser)
+LAB_ARGS ?=
 
 .PHONY: install lab test notebooks bench rules-coverage clean
 
@@ -17,8 +26,14 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 install: $(STAMP)
 
-lab: install
-	$(BIN)/jupyter lab notebooks/
+$(LABSET): binder/overrides.json $(STAMP)
+	mkdir -p $(@D) && cp $< $@
+
+$(LABCFG): binder/jupyter_lab_config.json $(STAMP)
+	mkdir -p $(@D) && cp $< $@
+
+lab: install $(LABSET) $(LABCFG)
+	$(BIN)/jupyter lab $(strip $(LAB_FLAGS)) $(LAB_ARGS) notebooks/
 
 test: install rules-coverage
 	$(PYTEST) tests

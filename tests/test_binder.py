@@ -58,6 +58,91 @@ def test_binder_files_are_consistent():
     assert os.access(BINDER / "postBuild", os.X_OK), "binder/postBuild must be executable"
 
 
+def test_lab_settings_turn_news_and_update_checks_off():
+    """The files postBuild and ``make lab`` install: no news pop-up, no update check."""
+    overrides = json.loads((BINDER / "overrides.json").read_text())
+    assert overrides["@jupyterlab/apputils-extension:notification"] == {
+        "fetchNews": "false", "checkForUpdates": False}
+    cfg = json.loads((BINDER / "jupyter_lab_config.json").read_text())["LabApp"]
+    assert cfg == {"news_url": None,
+                   "check_for_updates_class": "jupyterlab.NeverCheckForUpdate"}
+    post = (BINDER / "postBuild").read_text()
+    assert "binder/overrides.json" in post and "binder/jupyter_lab_config.json" in post
+    make = (REPO / "Makefile").read_text()
+    assert "binder/overrides.json" in make and "binder/jupyter_lab_config.json" in make
+
+
+def lab_sees_no_news(url: str) -> None:
+    """Ask a running Lab (REST) for the news switch and the notification defaults."""
+    import urllib.request
+
+    with urllib.request.urlopen(f"{url}/lab", timeout=10) as r:
+        page = r.read().decode()
+    assert '"news": {"disabled": true}' in page, "Lab still fetches the news feed"
+    with urllib.request.urlopen(
+            f"{url}/lab/api/settings/@jupyterlab/apputils-extension:notification",
+            timeout=10) as r:
+        props = json.load(r)["schema"]["properties"]
+    assert props["fetchNews"]["default"] == "false"
+    assert props["checkForUpdates"]["default"] is False
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_make_lab_starts_headless_and_as_root(tmp_path):
+    """``make lab`` on a box without a display (and as root, if we are root -- every
+    container): Lab starts, prints its URL, and has news and update checks off."""
+    import signal
+
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in {"DISPLAY", "WAYLAND_DISPLAY"}}
+    env.update(JUPYTER_RUNTIME_DIR=str(tmp_path / "run"),
+               JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "ws"))
+    out = tmp_path / "lab.log"
+    with open(out, "wb") as log:
+        proc = subprocess.Popen(["make", "--no-print-directory", "lab",
+                                 f"LAB_ARGS=--port={port} --port-retries=0"],
+                                cwd=REPO, env=env, stdin=subprocess.DEVNULL, stdout=log,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 90
+        url = f"http://127.0.0.1:{port}/lab?token="
+        while url not in out.read_text(errors="replace"):
+            assert proc.poll() is None, f"make lab exited:\n{out.read_text()[-3000:]}"
+            assert time.monotonic() < deadline, f"no URL printed:\n{out.read_text()[-3000:]}"
+            time.sleep(0.3)
+        text = out.read_text()
+        assert "Running as root is not recommended" not in text
+        assert "--no-browser" in text          # the command make echoed
+        token = re.search(r"token=([0-9a-f]+)", text).group(1)
+        base = f"http://127.0.0.1:{port}"
+        import urllib.request
+
+        opener = urllib.request.build_opener()
+        opener.addheaders = [("Authorization", f"token {token}")]
+        urllib.request.install_opener(opener)
+        try:
+            lab_sees_no_news(base)
+        finally:
+            urllib.request.install_opener(urllib.request.build_opener())
+    finally:
+        # make and Lab are in their own session: the group holds only what make started.
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+
+
 @pytest.fixture
 def workdir(tmp_path):
     """tmp_path, emptied afterwards: a venv is ~450 MB and pytest keeps 3 tmp dirs."""
@@ -99,6 +184,26 @@ def test_binder_environment_runs_the_landing_lesson(workdir):
     dk_file, widgets_file, legal = json.loads(out.strip().splitlines()[-1])
     assert Path(dk_file).is_relative_to(repo) and Path(widgets_file).is_relative_to(repo)
     assert legal, "no legal actions in a fresh game"
+    # postBuild's Lab settings: start this environment's Lab and ask it over REST.
+    port = free_port()
+    lab = subprocess.Popen([bindir / "jupyter", "lab", "--no-browser", "--allow-root",
+                            f"--port={port}", "--port-retries=0", "--IdentityProvider.token=",
+                            f"--ServerApp.root_dir={repo}"], env=env, cwd=tmp_path,
+                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.STDOUT)
+    try:
+        for _ in range(300):
+            try:
+                lab_sees_no_news(f"http://127.0.0.1:{port}")
+                break
+            except OSError:
+                assert lab.poll() is None, "the Binder environment's Lab did not start"
+                time.sleep(0.2)
+        else:
+            pytest.fail("the Binder environment's Lab did not answer in 60 s")
+    finally:
+        lab.terminate()
+        lab.wait(timeout=30)
     specs = json.loads(run([bindir / "jupyter", "kernelspec", "list", "--json"],
                            env=env, cwd=tmp_path))["kernelspecs"]
     assert Path(specs["python3"]["resource_dir"]).is_relative_to(venv), specs["python3"]
