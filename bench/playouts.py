@@ -1,4 +1,5 @@
-"""Random-playout throughput of every registered game (plies/s and games/s, median of 5).
+"""Random-playout throughput of every registered game (plies/s and games/s, median of 5),
+played through the public ``legal_actions()`` / ``apply`` / ``step`` loop.
 
 A ply is one applied action or chance outcome. The baseline, measured in the same run, is
 python-chess playing random legal moves (the issue's yardstick: Deep Wood should manage
@@ -17,15 +18,23 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import deepwood_kernel as dk  # noqa: E402
-from deepwood_kernel.sim import RandomBot, play_out  # noqa: E402
+from deepwood_kernel.core.rng import make_rng  # noqa: E402
 
 
 def deepwood_run(key: str, players: int, games: int, seed0: int) -> tuple[int, float]:
+    """Random playouts through the documented API only: ``legal_actions()``, ``apply``
+    (with the Action object) and ``step``, as a learner's own loop would be written."""
     plies = 0
     t = time.perf_counter()
     for i in range(games):
         g = dk.new_game(key, players=players, seed=seed0 + i)
-        play_out(g, [RandomBot(seed0 + i)] * players)
+        rng = make_rng(seed0 + i)
+        while not g.is_over:
+            if g.is_chance:
+                g.step()
+            else:
+                acts = g.legal_actions()
+                g.apply(acts[int(rng.integers(len(acts)))])
         plies += len(g.history)
     return plies, time.perf_counter() - t
 
