@@ -12,7 +12,13 @@ Python is the single source of truth. The widget holds a :class:`deepwood_kernel
 ``status``    ``{title, players, seed, ply, can_undo, can_redo, over, to_move, ...}``
 ``message``   the last refusal or problem ("" when the last request worked)
 ``event_log`` the game's readable log (the tail)
-``seat``      whose hidden information is shown (None: a spectator who sees everything)
+``seat``      whose eyes the board uses (None: a spectator who sees everything, and the
+              board says so); with a seat set, EVERY trait above and the static HTML
+              copy are computed from what that seat may know (issue 10 §3)
+``score``     the score table, lines aligned by label across players (a knocked-out
+              Klong! player has 2 lines, an escaped one 8)
+``answered``  counts answered requests, so a refusal that repeats the last message still
+              reaches the browser (it clears the pending-click mark)
 ``bots``      seats played by bots; ``busy`` is True while a bot (or chance) is due to move
 ``auto_chance`` resolve every chance event on its own (False: chance events in a human's
               turn wait for step / advance / a forced outcome)
@@ -20,8 +26,13 @@ Python is the single source of truth. The widget holds a :class:`deepwood_kernel
 The browser never changes the game directly. It sends messages (``model.send``), handled
 by :meth:`GameWidget.receive`:
 
-``{"type": "act", "id": "move c4"}``   apply a player action (refused with a message if it
-                                        is not legal now; nothing changes then)
+``{"type": "act", "id": "move c4", "ply": 12}``   apply a player action (refused with a
+                                        message if it is not legal now; nothing changes then)
+
+Every message the browser sends carries the ply it was clicked on; a game-changing request
+(act, force, step, advance, undo, redo) for another ply is refused with "the board
+changed — click again" and changes nothing, so a double click never plays twice. Requests
+made from Python may leave ``ply`` out.
 ``{"type": "undo"}`` / ``{"type": "redo"}``    take back / replay, skipping bot moves
 ``{"type": "step"}`` / ``{"type": "advance"}`` sample the pending chance event(s)
 ``{"type": "force", "id": "roll 6 5 3"}``      choose a chance outcome (what-if)
@@ -48,6 +59,10 @@ import deepwood_kernel as dk
 from deepwood_kernel import IllegalAction
 
 LOG_TAIL = 80          # log lines synced to the browser
+MESSAGE_CHARS = 300    # refusals are cut to this length before they reach the browser
+STALE = "the board changed — click again"
+AUTO = "auto"          # the default seat: the one human seat when bots play all others
+PLY_CHECKED = ("act", "force", "step", "advance", "undo", "redo")
 MAX_AUTO_STEPS = 20_000   # a safety net for synchronous bot play (a game is ~400 steps)
 
 
@@ -76,9 +91,57 @@ def percent_text(p: Fraction) -> str:
     return f"{pct:.2g}%" if pct < 1 else f"{pct:.1f}%"
 
 
+def short_message(text: str, limit: int = MESSAGE_CHARS) -> str:
+    """A message cut to ``limit`` characters (a 5 MB id must not become a 5 MB trait).
+
+    >>> short_message("x" * 1000)[-20:], len(short_message("x" * 1000))
+    ('… (1,000 characters)', 300)
+    """
+    text = str(text)
+    if len(text) <= limit:
+        return text
+    tail = f"… ({len(text):,} characters)"
+    return text[:limit - len(tail)] + tail
+
+
+def score_table(game: dk.Game) -> dict:
+    """Every player's score breakdown as one table whose rows are aligned by line label.
+
+    The label's parenthesised detail ("Trolls (4)") differs between players, so rows are
+    matched on the label without it; a line a player does not have (a knocked-out
+    Klong! player has 2 lines, an escaped one 8) is ``None``. The total row is
+    ``game.scores()``, never a line of the breakdown.
+    """
+    import re
+    n = game.players
+    keys: list[str] = []
+    cells: dict[str, list] = {}
+    titles: dict[str, list] = {}
+    for seat in range(n):
+        for label, points in game.score_breakdown(seat):
+            key = re.sub(r"\s*\(.*\)$", "", str(label))
+            if key.lower() == "total":
+                continue
+            if key not in cells:
+                keys.append(key)
+                cells[key] = [None] * n
+                titles[key] = [""] * n
+            cells[key][seat] = points
+            titles[key][seat] = str(label)
+    return {"rows": [{"label": k, "cells": cells[k], "titles": titles[k]} for k in keys],
+            "total": list(game.scores()), "over": game.is_over,
+            "winners": game.winners() if game.is_over else []}
+
+
 def prob_dict(p: Fraction) -> dict:
     return {"p_num": p.numerator, "p_den": p.denominator, "p_text": fraction_text(p),
             "p_pct": percent_text(p), "p": float(p)}
+
+
+def _rules_know_seats(game: dk.Game) -> bool:
+    """Do the game's rules answer ``chance_outcomes(seat=...)`` themselves?"""
+    from deepwood_kernel.core.rules import Rules
+    return type(game.rules).seat_chance_weights is not Rules.seat_chance_weights
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -99,13 +162,15 @@ class GameWidget(anywidget.AnyWidget):
     message = t.Unicode("").tag(sync=True)
     event_log = t.List().tag(sync=True)
     seat = t.Int(None, allow_none=True).tag(sync=True)
+    score = t.Dict().tag(sync=True)
+    answered = t.Int(0).tag(sync=True)
     bots = t.List(t.Int()).tag(sync=True)
     busy = t.Bool(False).tag(sync=True)
     auto_chance = t.Bool(False).tag(sync=True)
     bot_delay = t.Float(0.4).tag(sync=True)
 
     def __init__(self, game: dk.Game | None = None, *, players: int = 2, seed: int = 0,
-                 bots=(), seat: int | None = None, bot_delay: float = 0.4,
+                 bots=(), seat: int | None | str = AUTO, bot_delay: float = 0.4,
                  auto_chance: bool = False, bot: Any = "heuristic", **kwargs):
         super().__init__(**kwargs)
         self._lock = threading.RLock()
@@ -125,8 +190,11 @@ class GameWidget(anywidget.AnyWidget):
         self.game: dk.Game = game
         self.bot_delay = float(bot_delay)
         self.auto_chance = bool(auto_chance)
-        self.seat = self._check_seat(seat)
         self.bots = self._check_bots(bots, game.players)
+        # "auto": the one human seat when bots play every other seat, else a spectator;
+        # it follows later changes of the bots until a seat is chosen explicitly
+        self._seat_auto = isinstance(seat, str) and seat == AUTO
+        self.seat = self._auto_seat() if self._seat_auto else self._check_seat(seat)
         self._quiet = False
         self.on_msg(self._on_frontend_msg)
         self.refresh()
@@ -185,29 +253,80 @@ class GameWidget(anywidget.AnyWidget):
 
     def _repr_mimebundle_(self, **kwargs):
         """The live widget plus a static ``text/html`` copy of the table, so a saved
-        notebook still shows the board where no kernel runs (GitHub, nbviewer)."""
+        notebook still shows the board where no kernel runs (GitHub, nbviewer); drawn for
+        ``seat`` (a spectator copy says that it shows every hand)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
             return None
         data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
         data = dict(data)
-        data["text/html"] = self.game._repr_html_()
+        data["text/html"] = self.static_html()
         return data, meta
+
+    def static_html(self) -> str:
+        """The table as static HTML, from what ``seat`` may see."""
+        html = self.game.render_html(self.seat)
+        if self.seat is None:
+            html = ('<div style="font:12px sans-serif;color:#8a5a00">Spectator view: every '
+                    'hand is shown.</div>' + html)
+        return html
 
     # ------------------------------------------------------------------ state -> traits
     def _viewer(self) -> int | None:
-        """Whose hidden information the view shows: ``seat`` (None: everything), except
-        that a human player to move always sees their own hand (hot seat)."""
-        if self.seat is None:
-            return None
-        cp = self.game.current_player
-        if cp is not None and cp not in self.bots:
-            return cp
+        """Whose eyes every trait uses: ``seat`` (None: a spectator who sees everything).
+        A hot-seat game of several humans plays as a spectator, or switches ``seat``."""
         return self.seat
 
+    def _auto_seat(self) -> int | None:
+        humans = [i for i in range(self.game.players) if i not in self.bots]
+        return humans[0] if len(humans) == 1 else None
+
     def human_to_move(self) -> bool:
+        """Does the board's human decide now? (Not a bot, and the watching seat if set.)"""
         cp = self.game.current_player
-        return cp is not None and cp not in self.bots
+        return (cp is not None and cp not in self.bots
+                and (self.seat is None or cp == self.seat))
+
+    # ------------------------------------------------------------------ per-seat hooks
+    def seat_chance(self, seat: int) -> list[tuple[str, str, Fraction]] | None:
+        """The pending chance event as ``seat`` reasons about it, as ``(id, label, p)``
+        with ``"?"`` ids, or None when the true outcomes reveal nothing to ``seat``.
+
+        Used only when the game's rules do not answer ``chance_outcomes(seat=...)``
+        themselves (``Rules.seat_chance_weights`` not overridden); boards of games with
+        hidden draws override it."""
+        return None
+
+    def public_log(self, lines: list[str], seat: int) -> list[str]:
+        """The log lines ``seat`` may read, for games whose rules do not yet mark secret
+        lines (``Game.log_for`` does the rest); default: unchanged."""
+        return lines
+
+    def chance_list(self) -> list[dict]:
+        """The what-if picker: each outcome with its exact probability and whether it may
+        be forced. With a seat set, a draw the seat cannot see is shown as the seat
+        reasons about it (``"?"`` ids, never forceable), never from the true pile."""
+        g = self.game
+        if not g.is_chance:
+            return []
+        seat = self.seat
+        outcomes = None
+        if seat is not None:
+            if _rules_know_seats(g):
+                pairs = g.chance_outcomes(seat=seat)
+                if any(a.id.startswith("?") for a, _ in pairs):
+                    outcomes = [(a.id, a.label, p) for a, p in pairs]
+            else:
+                outcomes = self.seat_chance(seat)
+        if outcomes is None:
+            outcomes = [(a.id, a.label, p) for a, p in g.chance_outcomes()]
+        return [{"id": i, "label": label, "force": not i.startswith("?"), **prob_dict(p)}
+                for i, label, p in outcomes]
+
+    def log_lines(self) -> list[str]:
+        """The log tail as the watching seat may read it."""
+        lines = self.game.log_for(self.seat, last=LOG_TAIL)
+        return lines if self.seat is None else self.public_log(lines, self.seat)
 
     def refresh(self) -> None:
         """Recompute every synced trait from the game (assigning new objects)."""
@@ -218,10 +337,7 @@ class GameWidget(anywidget.AnyWidget):
             if self.human_to_move():
                 legal = [{"id": a.id, "label": a.label, "target": self.target(a.id, view)}
                          for a in g.legal_actions()]
-            chance = []
-            if g.is_chance:
-                chance = [{"id": a.id, "label": a.label, **prob_dict(p)}
-                          for a, p in g.chance_outcomes()]
+            chance = self.chance_list()
             owner = self.turn_owner()
             info = g.info
             status = {
@@ -237,6 +353,10 @@ class GameWidget(anywidget.AnyWidget):
                 "auto": self._is_auto(),
                 "scores": g.scores(),
                 "winners": g.winners() if g.is_over else [],
+                "seat": self.seat, "spectator": self.seat is None,
+                "waiting_for_human": (not g.is_over and g.current_player is not None
+                                      and g.current_player not in self.bots
+                                      and not self.human_to_move()),
             }
             advice = self.compute_advice()
             with self.hold_sync():          # one update message for the browser, not six
@@ -245,7 +365,8 @@ class GameWidget(anywidget.AnyWidget):
                 self.chance = chance
                 self.status = status
                 self.advice = advice
-                self.event_log = g.log[-LOG_TAIL:]
+                self.score = score_table(g)
+                self.event_log = self.log_lines()
 
     # ------------------------------------------------------------------ messages
     def _on_frontend_msg(self, widget, content, buffers=None) -> None:
@@ -255,10 +376,16 @@ class GameWidget(anywidget.AnyWidget):
     def receive(self, content: Any) -> None:
         """Handle one request dict from the browser (also callable from Python/tests)."""
         with self._lock:
+            self.answered += 1
             if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-                self.message = f"ignored a malformed request: {content!r}"[:200]
+                self.message = short_message(f"ignored a malformed request: {content!r}",
+                                             200)
                 return
             kind = content["type"]
+            ply = content.get("ply")
+            if kind in PLY_CHECKED and ply is not None and ply != len(self.game.history):
+                self.message = STALE           # a double click, or a bot moved meanwhile
+                return
             handler = {
                 "act": self._msg_act, "undo": self._msg_undo, "redo": self._msg_redo,
                 "step": self._msg_step, "advance": self._msg_advance,
@@ -266,13 +393,13 @@ class GameWidget(anywidget.AnyWidget):
                 "seat": self._msg_seat, "auto_chance": self._msg_auto_chance,
             }.get(kind)
             if handler is None:
-                self.message = f"unknown request type {kind!r}"
+                self.message = short_message(f"unknown request type {kind!r}")
                 return
             try:
                 handler(content)
             except (IllegalAction, ValueError, TypeError) as e:
                 # refused: the game is unchanged (the contract guarantees it)
-                self.message = getattr(e, "reason", None) or str(e)
+                self.message = short_message(getattr(e, "reason", None) or str(e))
                 self.refresh()
                 self._schedule()
                 return
@@ -297,13 +424,18 @@ class GameWidget(anywidget.AnyWidget):
             raise IllegalAction(f"an action id is a string, got {aid!r}")
         g = self.game
         if g.is_over:
-            raise IllegalAction(f"{aid!r}: the game is over; start a new one or undo")
+            raise IllegalAction(f"{short_message(repr(aid), 60)}: the game is over; start a "
+                                "new one or undo")
         if g.is_chance:
             raise IllegalAction(f"{aid!r}: a chance event is pending; roll it (step / "
                                 "advance) or pick an outcome first")
         if g.current_player in self.bots:
             raise IllegalAction(f"{aid!r}: it is {g.player_name(g.current_player)}'s turn, "
                                 "played by a bot")
+        if self.seat is not None and g.current_player != self.seat:
+            raise IllegalAction(f"it is {g.player_name(g.current_player)}'s turn; this board "
+                                f"shows {g.player_name(self.seat)}'s seat (switch the view "
+                                "to play another seat)")
         self._cancel()
         g.apply(aid)
 
@@ -339,6 +471,11 @@ class GameWidget(anywidget.AnyWidget):
         g = self.game
         if not g.is_chance:
             raise IllegalAction(f"{aid!r}: no chance event is pending")
+        if isinstance(aid, str) and aid.startswith("?"):
+            # refusing a hidden card by name would tell where it is: refuse them all alike
+            raise IllegalAction("this draw is hidden from your seat, so its outcomes are "
+                                "shown as you reason about them and cannot be forced; "
+                                "roll it (step) or switch the view to a spectator")
         if not isinstance(aid, str) or aid not in {a.id for a, _ in g.chance_outcomes()}:
             raise IllegalAction(f"{aid!r} is not an outcome of the pending chance event")
         self._cancel()
@@ -362,6 +499,8 @@ class GameWidget(anywidget.AnyWidget):
             if self.seat is not None and self.seat >= players:
                 self.seat = None
             self.bots = bots
+            if self._seat_auto:
+                self.seat = self._auto_seat()
         finally:
             self._quiet = False
 
@@ -371,11 +510,14 @@ class GameWidget(anywidget.AnyWidget):
         self._quiet = True
         try:
             self.bots = bots
+            if self._seat_auto:
+                self.seat = self._auto_seat()
         finally:
             self._quiet = False
 
     def _msg_seat(self, content: dict):
         seat = self._check_seat(content.get("seat"))
+        self._seat_auto = False
         self._quiet = True
         try:
             self.seat = seat
@@ -420,6 +562,14 @@ class GameWidget(anywidget.AnyWidget):
         if self._quiet or not hasattr(self, "game"):
             return
         with self._lock:
+            if change["name"] == "seat":
+                self._seat_auto = False
+            elif change["name"] == "bots" and self._seat_auto:
+                self._quiet = True
+                try:
+                    self.seat = self._auto_seat()
+                finally:
+                    self._quiet = False
             self._cancel()
             self.refresh()
             self._schedule()

@@ -37,11 +37,14 @@ picker listing each way with its cost and damage.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
 from deepwood_kernel.games.clank import dragon_attack_odds
 
-from .base import GameWidget, prob_dict
+from .base import AUTO, GameWidget, prob_dict
 
 HERE = Path(__file__).parent
 SETUP_PHASES = ("artifacts", "row", "deal")
@@ -70,7 +73,7 @@ class ClankBoard(GameWidget):
     _css = HERE / "clank_board.css"
 
     def __init__(self, game=None, *, players: int = 2, seed: int = 0, bots=(),
-                 seat: int | None = None, bot_delay: float = 0.4, auto_chance: bool = True,
+                 seat: int | None | str = AUTO, bot_delay: float = 0.4, auto_chance: bool = True,
                  bot="heuristic", pause_attacks: bool = True, **kwargs):
         self.pause_attacks = bool(pause_attacks)
         super().__init__(game, players=players, seed=seed, bots=bots, seat=seat,
@@ -114,6 +117,32 @@ class ClankBoard(GameWidget):
         if verb in ("discard", "trash"):
             return {"kind": "choice", "verb": verb, "card": rest}
         return {"kind": "button", "group": verb}
+
+    def seat_chance(self, seat: int):
+        """CL-12: a card another player draws goes into a hand ``seat`` cannot see; as
+        ``seat`` reasons, it comes from that player's draw pile *and* hand (both known
+        only together, as the cards bought minus those shown). A player's own draw pile
+        is known to them, so their own draws keep the true weights."""
+        g = self.game
+        s = g.state
+        pairs = g.chance_outcomes()
+        if not pairs or not pairs[0][0].id.startswith("draw ") or s.draw_seat == seat:
+            return None
+        p = s.players[s.draw_seat]
+        unseen = Counter(p.draw) + Counter(p.hand)
+        total = sum(unseen.values())
+        cards = s.content.cards
+        return [(f"?draw {key}", f"{p.name} draws {cards[key].name} (hidden from you)",
+                 Fraction(n, total)) for key, n in sorted(unseen.items())]
+
+    def public_log(self, lines: list[str], seat: int) -> list[str]:
+        """"Anna draws Plündern." is Anna's secret: other seats read "Anna draws a card."."""
+        g = self.game
+        others = [re.escape(g.player_name(i)) for i in range(g.players) if i != seat]
+        if not others:
+            return lines
+        drawn = re.compile(rf"^({'|'.join(others)}) draws (?!a card\.)(?!nothing).+\.$")
+        return [drawn.sub(r"\1 draws a card.", line) for line in lines]
 
     def compute_advice(self) -> dict:
         """The dragon panel: each player's exact damage law for the next attack, plus the

@@ -33,6 +33,8 @@ The fight advisor (``advice``) uses the exact keep-aside solver:
 
 from __future__ import annotations
 
+from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
 from deepwood_kernel.games.deepwood import fight_advice, fight_odds
@@ -40,7 +42,7 @@ from deepwood_kernel.games.deepwood.fight import ROLLS, solver
 from deepwood_kernel.games.deepwood.rules import (SWORD_LOSS_ON_WIN, bonus_resource,
                                                   market_lines, strip_cells)
 
-from .base import GameWidget, prob_dict
+from .base import AUTO, GameWidget, prob_dict
 
 HERE = Path(__file__).parent
 FIELD_VERBS = ("enter", "move", "clear", "sword", "appease", "leave")
@@ -74,7 +76,7 @@ class DeepWoodBoard(GameWidget):
     _css = HERE / "deepwood_board.css"
 
     def __init__(self, game=None, *, players: int = 2, seed: int = 0, bots=(),
-                 seat: int | None = None, bot_delay: float = 0.4, auto_chance: bool = False,
+                 seat: int | None | str = AUTO, bot_delay: float = 0.4, auto_chance: bool = False,
                  bot="heuristic", auto_deal: bool = True, **kwargs):
         self._auto_deal = bool(auto_deal)
         super().__init__(game, players=players, seed=seed, bots=bots, seat=seat,
@@ -115,6 +117,24 @@ class DeepWoodBoard(GameWidget):
             rolled = self.game.state.fight.rolled
             return {"kind": "keep", "dice": dice, "stop": len(dice) == len(rolled)}
         return {"kind": "button", "group": verb}
+
+    def seat_chance(self, seat: int):
+        """DW-1.4 / DW-2.3: a strip dealt or drawn comes, as ``seat`` reasons, from every
+        strip it cannot see (the pile *and* the other players' secret strips), grouped by
+        code; the true pile would tell which strips the others hold."""
+        s = self.game.state
+        if s.phase not in ("deal", "draw"):
+            return None
+        receiver = sum(len(p.hand) for p in s.players) // 3 if s.phase == "deal" else s.seat
+        unseen = list(s.pile) + [sid for i, p in enumerate(s.players) if i != seat
+                                 for sid in p.hand]
+        counts = Counter(s.content.strips[sid].code for sid in unseen)
+        total = sum(counts.values())
+        who = self.game.player_name(receiver)
+        verb = "is dealt" if s.phase == "deal" else "draws"
+        note = "" if receiver == seat else " (hidden from you)"
+        return [(f"?{s.phase} {code}", f"{who} {verb} a {code} strip{note}",
+                 Fraction(n, total)) for code, n in sorted(counts.items())]
 
     def compute_advice(self) -> dict:
         g = self.game
