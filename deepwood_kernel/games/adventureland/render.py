@@ -1,0 +1,191 @@
+"""Labels, the JSON view model and the static SVG board of Adventure Land (no rules here).
+
+``view(state, seat)`` hides what ``seat`` may not know: the values of the face-down herbs
+and swords other players hold (only their count, and the swords they have shown in a
+fight), and never the values of tiles lying face down on the board (nobody knows them).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ...core.picture import svg_image
+from .rules import ADVENTURE_TITLES, INFO
+from .scoring import score_breakdown
+from .state import ALState
+
+TERRAIN_COLOUR = {"city": "#d9c7a3", "forest": "#8fbf7f", "river": "#7fb3e0",
+                  "mountain": "#b0a89c", "fog": "#c9c3d6"}
+SEAT_COLOUR = {"black": "#222222", "green": "#1e8449", "violet": "#7d3c98",
+               "orange": "#e67e22"}
+ITEM_TEXT = {"gold": "gold", "herb": "a face-down herb", "sword": "a face-down sword",
+             "companion": "a companion"}
+
+
+def _what(s: ALState, sq: str) -> str:
+    it = s.items.get(sq)
+    if it is None:
+        return ""
+    if it[0] == "creature":
+        return f" (fog creature, strength {it[1]})"
+    return f" ({ITEM_TEXT[it[0]]})"
+
+
+def label(s: ALState, aid: str) -> str:
+    verb, _, arg = aid.partition(" ")
+    f = s.fight
+    if verb == "enter":
+        return f"Bring an adventurer from the start area to {arg}{_what(s, arg)}"
+    if verb == "move":
+        src, _, dst = arg.partition(" ")
+        p = s.parties.get(src)
+        c = s.content
+        way = "east" if c.coord(src)[1] == c.coord(dst)[1] else "south"
+        who = "adventurer"
+        if p is not None and (p.adventurers > 1 or p.companions):
+            who = f"party ({p.adventurers + p.companions} figures)"
+        return f"Move the {who} on {src} {way} to {dst}{_what(s, dst)}"
+    if verb == "end":
+        return "End the turn"
+    if verb == "swords":
+        if arg == "none":
+            return "Fight without swords"
+        vals = arg.split()
+        return f"Use {len(vals)} sword{'s' if len(vals) > 1 else ''} (extra " \
+               f"{' + '.join(vals)}; one die each)"
+    if verb == "herb" and f is not None and s.current_player is not None:
+        return f"Use a herb worth {arg}"
+    if verb == "gold":
+        if arg == "+1":
+            return "Give back a piece of gold for +1"
+        return f"Give back a piece of gold to roll the {arg.split()[1]} again"
+    if verb == "give":
+        return "Give up the fight (lose this adventurer)"
+    if verb == "card":
+        return f"Terrain card {arg} ({s.content.terrain[arg]})"
+    if verb == "creature":
+        return f"A fog creature of strength {arg}"
+    if verb == "roll":
+        return f"The dice show {arg.replace(' ', ', ')}"
+    if verb == "reroll":
+        return f"The die is rolled again: {arg}"
+    if verb in ("herb", "sword", "?herb", "?sword"):
+        kind = verb.lstrip("?")
+        if not arg:
+            return f"A face-down {kind} is taken"
+        return f"A herb worth {arg}" if kind == "herb" else f"A sword with extra value {arg}"
+    return aid
+
+
+def _ms_list(ms: dict[int, int]) -> list[int]:
+    return [v for v, k in sorted(ms.items()) for _ in range(k)]
+
+
+def view(s: ALState, seat: int | None) -> dict:
+    c = s.content
+    board = []
+    for sq in c.squares:
+        it = s.items.get(sq)
+        cell = {"square": sq, "terrain": c.terrain[sq]}
+        if sq in c.city_of:
+            cell["city"] = c.city_of[sq]
+        if it is not None:
+            cell["item"] = it[0]
+            if it[0] == "creature":
+                cell["strength"] = it[1]
+        p = s.parties.get(sq)
+        if p is not None:
+            cell["party"] = {"seat": p.seat, "adventurers": p.adventurers,
+                             "companions": p.companions}
+        board.append(cell)
+    players = []
+    for i, p in enumerate(s.players):
+        own = seat is None or seat == i
+        d = {"name": p.name, "colour": p.colour, "start": p.start, "gold": p.gold,
+             "creatures": list(p.creatures), "lost_adventurers": p.lost_adventurers,
+             "herb_count": sum(p.herbs.values()), "sword_count": sum(p.swords.values()),
+             "swords_shown": _ms_list(p.swords_shown),
+             "score": score_breakdown(s, i)[-1][1]}
+        if own:
+            d["herbs"] = _ms_list(p.herbs)
+            d["swords"] = _ms_list(p.swords)
+        players.append(d)
+    f = s.fight
+    fight = None
+    if f is not None:
+        fight = {"seat": f.seat, "square": f.square, "strength": f.strength, "base": f.base,
+                 "swords": list(f.swords), "dice": list(f.dice), "herbs": list(f.herbs),
+                 "gold_plus": f.gold_plus, "gold_rerolls": f.gold_rerolls,
+                 "total": f.total, "stage": f.stage}
+    return {
+        "game": INFO.key, "adventure": s.adventure,
+        "adventure_title": ADVENTURE_TITLES[s.adventure],
+        "columns": c.columns, "rows": c.rows, "board": board, "river": list(c.river),
+        "sprite": s.sprite, "players": players, "seat": s.seat, "phase": s.phase,
+        "round": s.round, "moves_left": s.moves_left, "fight": fight,
+        "deck": len(s.deck), "last_cards": s.discard[-4:],
+        "supply": {"companions": s.companions_left, "swords": s.swords_left,
+                   "herbs": s.herbs_left, "gold": s.gold_left,
+                   "creatures": sum(s.creature_stack.values())},
+        "last_round": s.last_round, "viewer": seat,
+    }
+
+
+def board_svg(s: ALState, cell: int = 40) -> str:
+    c = s.content
+    pad = 22
+    w, h = pad + cell * len(c.columns) + 4, pad + cell * c.rows + 4
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+           f'font-family="sans-serif" font-size="11">']
+    for k, col in enumerate(c.columns):
+        out.append(f'<text x="{pad + k * cell + cell / 2}" y="15" text-anchor="middle">'
+                   f'{col}</text>')
+    for r in range(1, c.rows + 1):
+        out.append(f'<text x="10" y="{pad + (r - 1) * cell + cell / 2 + 4}" '
+                   f'text-anchor="middle">{r}</text>')
+    for sq in c.squares:
+        col, row = c.coord(sq)
+        x, y = pad + col * cell, pad + (row - 1) * cell
+        out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" '
+                   f'fill="{TERRAIN_COLOUR[c.terrain[sq]]}" stroke="#666" stroke-width="0.5"/>')
+        it = s.items.get(sq)
+        if it is not None:
+            text = {"gold": "G", "herb": "h", "sword": "s", "companion": "c"}.get(it[0])
+            if it[0] == "creature":
+                out.append(f'<circle cx="{x + cell / 2}" cy="{y + cell / 2}" r="{cell / 3}" '
+                           f'fill="#5b2c6f"/><text x="{x + cell / 2}" y="{y + cell / 2 + 4}" '
+                           f'text-anchor="middle" fill="white">{it[1]}</text>')
+            else:
+                out.append(f'<text x="{x + 5}" y="{y + 13}">{text}</text>')
+        p = s.parties.get(sq)
+        if p is not None:
+            fill = SEAT_COLOUR.get(s.players[p.seat].colour, "#000")
+            out.append(f'<rect x="{x + cell / 2 - 6}" y="{y + cell / 2 - 2}" width="12" '
+                       f'height="16" fill="{fill}"/>')
+            n = p.adventurers + p.companions
+            if n > 1:
+                out.append(f'<text x="{x + cell - 4}" y="{y + cell - 4}" '
+                           f'text-anchor="end">{n}</text>')
+        if sq == s.sprite:
+            out.append(f'<circle cx="{x + cell - 9}" cy="{y + 9}" r="7" fill="#1f618d"/>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def render_html(s: ALState, seat: int | None = None) -> str:
+    rows = []
+    for i, p in enumerate(s.players):
+        herbs = (f"{sum(p.herbs.values())} herbs" if seat not in (None, i)
+                 else "herbs " + (", ".join(map(str, _ms_list(p.herbs))) or "none"))
+        swords = (f"{sum(p.swords.values())} swords" if seat not in (None, i)
+                  else "swords " + (", ".join(map(str, _ms_list(p.swords))) or "none"))
+        rows.append(f"<li>{escape(p.name)} ({escape(p.colour)}): {p.start} in the start "
+                    f"area, {p.gold} gold, {herbs}, {swords}, creatures "
+                    f"{', '.join(map(str, p.creatures)) or 'none'}; "
+                    f"{score_breakdown(s, i)[-1][1]} points</li>")
+    alt = (f"Adventure Land board, {ADVENTURE_TITLES[s.adventure]}, round {s.round}: "
+           f"{len(s.parties)} parties on the board, "
+           f"{sum(1 for i in s.items.values() if i[0] == 'creature')} fog creatures, "
+           f"water sprite {'on ' + s.sprite if s.sprite else 'beside the board'}.")
+    return (f"<div><b>{escape(INFO.title)}</b> — {escape(ADVENTURE_TITLES[s.adventure])}"
+            f"<br>{svg_image(board_svg(s), alt)}<ul>{''.join(rows)}</ul></div>")
