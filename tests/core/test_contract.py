@@ -226,4 +226,4 @@ def test_repr_and_static_html():
     g = dk.new_game("deepwood", players=2, seed=0)
     assert repr(g) == "<Game 'deepwood' players=2 seed=0 ply=0 chance>"
     html = g._repr_html_()
-    assert "<svg" in html and "Durch den tiefen Wald" in html
+    assert "data:image/svg+xml;base64," in html and "Durch den tiefen Wald" in html

@@ -6,7 +6,10 @@ table without a kernel (``_repr_html_``), so saved notebooks show it on GitHub.
 
 from __future__ import annotations
 
+import math
 from html import escape
+
+from ...core.picture import svg_image
 
 from .content import CONDITIONS
 from .rules import danger_in_row, rage_cubes
@@ -223,13 +226,52 @@ def view(s: ClankState, seat: int | None) -> dict:
 _FILL = {"green": "#3a9d4a", "blue": "#3465a4", "red": "#cc3333", "yellow": "#d9b310"}
 
 
+# Symbols are drawn as shapes, never as emoji or rare Unicode (a padlock or dragon emoji
+# is an empty box with Debian's fonts).
+def _star(cx: float, cy: float, r: float, fill: str) -> str:
+    pts = []
+    for k in range(10):
+        a = math.pi / 2 + k * math.pi / 5
+        rr = r if k % 2 == 0 else r * 0.45
+        pts.append(f"{cx + rr * math.cos(a):.1f},{cy - rr * math.sin(a):.1f}")
+    return f'<polygon points="{" ".join(pts)}" fill="{fill}"/>'
+
+
+def _diamond(cx: float, cy: float, r: float, fill: str) -> str:
+    return (f'<polygon points="{cx:.1f},{cy - r:.1f} {cx + r * 0.7:.1f},{cy:.1f} '
+            f'{cx:.1f},{cy + r:.1f} {cx - r * 0.7:.1f},{cy:.1f}" fill="{fill}"/>')
+
+
+def _padlock(cx: float, cy: float) -> str:
+    return (f'<path d="M{cx - 3.5:.1f} {cy - 1:.1f} v-3 a3.5 3.5 0 0 1 7 0 v3" fill="none" '
+            f'stroke="#6b4e00" stroke-width="1.8"/><rect x="{cx - 5.5:.1f}" y="{cy - 1:.1f}" '
+            f'width="11" height="8" rx="1.5" fill="#b8860b" stroke="#6b4e00"/>')
+
+
+def _arrow(x: float, y: float, dx: float, dy: float) -> str:
+    """An arrowhead at (x, y) pointing along (dx, dy): a one-way tunnel."""
+    n = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / n, dy / n
+    tip = (x + 7 * ux, y + 7 * uy)
+    left = (x - 5 * ux - 6 * uy, y - 5 * uy + 6 * ux)
+    right = (x - 5 * ux + 6 * uy, y - 5 * uy - 6 * ux)
+    return ('<polygon points="' + " ".join(f"{px:.1f},{py:.1f}" for px, py in (tip, left, right))
+            + '" fill="#333"/>')
+
+
 def map_svg(s: ClankState, scale: float = 0.8) -> str:
-    """The dungeon map as an SVG string: rooms, tunnels with symbols, tokens, figures."""
+    """The dungeon map as an SVG string: rooms, tunnels with symbols, tokens, figures.
+
+    Tunnel marks: red diamonds = monster symbols, an arrowhead = one-way, a padlock =
+    locked. In rooms: a gold star with the artifact's value, purple diamonds / grey dots =
+    major / minor secrets, the idol count on the shrine.
+    """
     c = s.content
     w, h = c.width, c.height
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" '
            f'width="{int(w * scale)}" height="{int(h * scale)}" '
-           'style="background:#f4efe6;font-family:sans-serif">',
+           'font-family="DejaVu Sans, sans-serif">',
+           f'<rect width="{w}" height="{h}" fill="#f4efe6"/>',
            f'<rect x="0" y="{c.depths_y}" width="{w}" height="{h - c.depths_y}" '
            'fill="#e6dccb"/>',
            f'<line x1="0" y1="{c.depths_y}" x2="{w}" y2="{c.depths_y}" stroke="#8a6d3b" '
@@ -246,17 +288,22 @@ def map_svg(s: ClankState, scale: float = 0.8) -> str:
             out.append(f'<line x1="{right.x}" y1="{right.y}" x2="{w}" y2="{right.y}" '
                        f'stroke="{colour}" stroke-width="3"{dash}/>')
             mx, my = left.x / 2, left.y
+            # one-way across the edge: on a's half, pointing away from a towards the edge
+            ax, ay, adx = (a.x / 2, a.y, -1) if a is left else ((a.x + w) / 2, a.y, 1)
+            arrow = _arrow(ax, ay, adx, 0) if t.one_way else ""
         else:
             out.append(f'<line x1="{a.x}" y1="{a.y}" x2="{b.x}" y2="{b.y}" '
                        f'stroke="{colour}" stroke-width="3"{dash}/>')
             mx, my = (a.x + b.x) / 2, (a.y + b.y) / 2
-        marks = ("▶" if t.one_way else "") + ("✦" * t.monsters) + ("🔒" if t.locked else "")
-        if t.one_way and not t.wrap:
-            out.append(f'<circle cx="{a.x + (b.x - a.x) * 0.7:.0f}" '
-                       f'cy="{a.y + (b.y - a.y) * 0.7:.0f}" r="5" fill="#333"/>')
-        if marks:
-            out.append(f'<text x="{mx:.0f}" y="{my:.0f}" font-size="13" fill="#a00" '
-                       f'text-anchor="middle">{escape(marks)}</text>')
+            arrow = (_arrow(a.x + (b.x - a.x) * 0.72, a.y + (b.y - a.y) * 0.72,
+                            b.x - a.x, b.y - a.y) if t.one_way else "")
+        out.append(arrow)
+        marks = [(_diamond, "#b00000")] * t.monsters
+        if t.locked:
+            marks.append((None, None))
+        x0 = mx - 6 * (len(marks) - 1)
+        for k, (shape, fill) in enumerate(marks):
+            out.append(shape(x0 + 12 * k, my, 6, fill) if shape else _padlock(x0 + 12 * k, my))
     for r in c.rooms:
         fill = "#fff"
         if r.crystal:
@@ -267,28 +314,51 @@ def map_svg(s: ClankState, scale: float = 0.8) -> str:
             fill = "#d8f0d0"
         stroke = "#2a7" if r.fountain else "#333"
         out.append(f'<circle cx="{r.x}" cy="{r.y}" r="22" fill="{fill}" stroke="{stroke}" '
-                   f'stroke-width="{3 if r.fountain else 1.5}"><title>{escape(r.name)} '
-                   f'({r.id})</title></circle>')
-        tag = ""
+                   f'stroke-width="{3 if r.fountain else 1.5}"/>')
+        label = r.id
         if r.index in s.artifacts:
-            tag = f"★{s.artifacts[r.index]}"
+            out.append(_star(r.x, r.y, 17, "#e0a800"))
+            label = str(s.artifacts[r.index])
         elif s.secret_slots.get(r.index):
-            tag = ("◆" if r.secret == "major" else "•") * s.secret_slots[r.index]
+            n = s.secret_slots[r.index]
+            for k in range(n):
+                x = r.x - 7 * (n - 1) + 14 * k
+                out.append(_diamond(x, r.y, 8, "#7b3fa0") if r.secret == "major" else
+                           f'<circle cx="{x}" cy="{r.y}" r="5" fill="#5f7f8f"/>')
+            label = ""
         elif r.shrine and s.idols:
-            tag = f"idol×{s.idols}"
-        out.append(f'<text x="{r.x}" y="{r.y + 4}" font-size="11" text-anchor="middle">'
-                   f'{escape(tag or r.id)}</text>')
+            label = f"idol×{s.idols}"
+        if label:
+            size = 10 if len(label) > 4 else 11
+            out.append(f'<text x="{r.x}" y="{r.y + 4}" font-size="{size}" '
+                       f'font-weight="{"bold" if r.index in s.artifacts else "normal"}" '
+                       f'text-anchor="middle">{escape(label)}</text>')
     for i, p in enumerate(s.players):
         r = c.rooms[p.room]
         dx = -15 + 10 * i
         out.append(f'<circle cx="{r.x + dx}" cy="{r.y - 26}" r="7" fill="{_FILL[p.colour]}" '
-                   f'stroke="#000"><title>{escape(p.name)}</title></circle>')
+                   f'stroke="#000"/>')
     out.append("</svg>")
     return "".join(out)
 
 
+def map_alt(s: ClankState) -> str:
+    """The map in words, for the picture's alt text (screen readers, images off)."""
+    c = s.content
+    where = "; ".join(f"{p.name} ({p.colour}) "
+                      + (f"in {c.rooms[p.room].name} ({c.rooms[p.room].id})"
+                         if p.status == "in" else p.status)
+                      for p in s.players)
+    arts = ", ".join(f"{c.rooms[i].id} ({v})" for i, v in sorted(s.artifacts.items()))
+    return f"Dungeon map: {where}. Artifacts left: {arts or 'none'}."
+
+
 def render_html(s: ClankState, seat: int | None = None) -> str:
-    """The whole table as static HTML: map, row, players, bag and tracks."""
+    """The whole table as static HTML: map, row, players, bag and tracks.
+
+    The map is an ``<img>`` from :func:`~deepwood_kernel.core.picture.svg_image`, so a
+    lesson opened untrusted (first open in JupyterLab, GitHub, nbviewer) still shows it.
+    """
     c = s.content
     v = view(s, seat)
     rows = []
@@ -297,8 +367,9 @@ def render_html(s: ClankState, seat: int | None = None) -> str:
             rows.append(f"<td>slot {i}: empty</td>")
             continue
         card = c.cards[k]
-        price = f"{card.swords}⚔" if card.type == "monster" else f"{card.cost} skill"
-        marks = (" 🐉" if card.dragon else "") + (" ⚠" if card.danger else "")
+        price = _n(card.swords, "sword") if card.type == "monster" else f"{card.cost} skill"
+        marks = (" <span style='color:#b00000'>(dragon)</span>" if card.dragon else "") \
+            + (" <span style='color:#b06000'>(danger)</span>" if card.danger else "")
         rows.append(f"<td><b>{escape(card.name)}</b>{marks}<br><small>{card.type}, {price}: "
                     f"{escape(card_text(card))}</small></td>")
     people = []
@@ -319,7 +390,7 @@ def render_html(s: ClankState, seat: int | None = None) -> str:
     return (
         "<div style='font-family:sans-serif;font-size:13px'>"
         f"<div><b>Klong! (Clank!)</b> — {escape(status)}</div>"
-        + map_svg(s) +
+        + svg_image(map_svg(s), map_alt(s), "max-width:100%;height:auto") +
         "<table style='border-collapse:collapse'><tr>" + "".join(rows) + "</tr></table>"
         "<table><tr><th>player</th><th>status</th><th>room</th><th>damage</th><th>clank</th>"
         "<th>in bag</th><th>gold</th><th>artifacts</th><th>hand</th><th>points</th></tr>"

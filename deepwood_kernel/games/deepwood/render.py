@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from html import escape
 
+from ...core.picture import svg_image
+
 from .content import RESOURCES
 from .rules import (bonus_resource, cost_text, geometry, market_take, stones_to_leave,
                     _amount, RES_SINGULAR)
 from .scoring import path_length, score_breakdown, scores
 from .state import FACE_DOWN, DeepWoodState
 
-TILE_SYMBOL = {"forest": "", "thicket": "✱", "gate": "⛩", "guard": "♜", "sword": "⚔",
-               "troll": "T", FACE_DOWN: ""}
 TILE_COLOUR = {"forest": "#cfe8c4", "thicket": "#6aa84f", "gate": "#b4a7d6", "guard": "#e6b8af",
                "sword": "#ffe599", "troll": "#c27c0e", FACE_DOWN: "#5b7553", None: "#e8f2e1"}
 RES_COLOUR = {"potions": "#d9534f", "books": "#3a78c3", "gold": "#e0b000", "stones": "#5bc0de"}
@@ -148,16 +148,78 @@ def view(s: DeepWoodState, seat: int | None) -> dict:
 
 
 # ------------------------------------------------------------------ static SVG
+# Symbols are drawn as shapes, never as rare Unicode (the gate glyph is an empty box with
+# Debian's fonts). Each is drawn in a box of +-u around its centre.
+def tile_symbol(kind: str | None, cx: float, cy: float, u: float) -> str:
+    """SVG shapes for a tile or field kind (``""`` for plain forest, face-down, wall)."""
+    f = lambda v: f"{v:.1f}".rstrip("0").rstrip(".")  # noqa: E731 - short numbers
+    if kind == "thicket":                       # a bush: three dark leaf balls
+        return "".join(f'<circle cx="{f(cx + dx * u)}" cy="{f(cy + dy * u)}" r="{f(r * u)}" '
+                       'fill="#2d5f1e"/>' for dx, dy, r in
+                       ((-0.5, 0.25, 0.5), (0.5, 0.25, 0.5), (0, -0.3, 0.55)))
+    if kind == "gate":                          # a torii: two posts, two beams
+        c = "#7a1f1f"
+        return (f'<rect x="{f(cx - 0.62 * u)}" y="{f(cy - 0.6 * u)}" width="{f(0.24 * u)}" '
+                f'height="{f(1.6 * u)}" fill="{c}"/>'
+                f'<rect x="{f(cx + 0.38 * u)}" y="{f(cy - 0.6 * u)}" width="{f(0.24 * u)}" '
+                f'height="{f(1.6 * u)}" fill="{c}"/>'
+                f'<path d="M{f(cx - u)} {f(cy - 0.95 * u)} Q{f(cx)} {f(cy - 0.7 * u)} '
+                f'{f(cx + u)} {f(cy - 0.95 * u)} L{f(cx + 0.9 * u)} {f(cy - 0.62 * u)} '
+                f'L{f(cx - 0.9 * u)} {f(cy - 0.62 * u)} Z" fill="{c}"/>'
+                f'<rect x="{f(cx - 0.8 * u)}" y="{f(cy - 0.3 * u)}" width="{f(1.6 * u)}" '
+                f'height="{f(0.2 * u)}" fill="{c}"/>')
+    if kind == "guard":                         # a watch tower with battlements
+        pts = [(-0.6, 1), (-0.6, -0.5), (-0.8, -0.5), (-0.8, -1), (-0.45, -1), (-0.45, -0.75),
+               (-0.15, -0.75), (-0.15, -1), (0.15, -1), (0.15, -0.75), (0.45, -0.75),
+               (0.45, -1), (0.8, -1), (0.8, -0.5), (0.6, -0.5), (0.6, 1)]
+        return ('<polygon points="' + " ".join(f"{f(cx + x * u)},{f(cy + y * u)}" for x, y in pts)
+                + '" fill="#6b3a2e"/>')
+    if kind == "sword":                         # a sword, point up
+        return (f'<path d="M{f(cx)} {f(cy - u)} L{f(cx + 0.26 * u)} {f(cy + 0.35 * u)} '
+                f'L{f(cx - 0.26 * u)} {f(cy + 0.35 * u)} Z" fill="#5f5f5f"/>'
+                f'<rect x="{f(cx - 0.55 * u)}" y="{f(cy + 0.35 * u)}" width="{f(1.1 * u)}" '
+                f'height="{f(0.2 * u)}" fill="#7a5a14"/>'
+                f'<rect x="{f(cx - 0.1 * u)}" y="{f(cy + 0.55 * u)}" width="{f(0.2 * u)}" '
+                f'height="{f(0.45 * u)}" fill="#7a5a14"/>')
+    if kind == "troll":                         # a horned head
+        return (f'<path d="M{f(cx - 0.7 * u)} {f(cy - u)} L{f(cx - 0.3 * u)} {f(cy - 0.4 * u)} '
+                f'L{f(cx + 0.3 * u)} {f(cy - 0.4 * u)} L{f(cx + 0.7 * u)} {f(cy - u)} '
+                f'L{f(cx + 0.75 * u)} {f(cy - 0.1 * u)} A{f(0.75 * u)} {f(0.75 * u)} 0 0 1 '
+                f'{f(cx - 0.75 * u)} {f(cy - 0.1 * u)} Z" fill="#5a3306"/>'
+                f'<circle cx="{f(cx - 0.3 * u)}" cy="{f(cy + 0.05 * u)}" r="{f(0.13 * u)}" fill="#fff"/>'
+                f'<circle cx="{f(cx + 0.3 * u)}" cy="{f(cy + 0.05 * u)}" r="{f(0.13 * u)}" fill="#fff"/>')
+    if kind == "rock":                          # a mountain peak
+        return (f'<polygon points="{f(cx - u)},{f(cy + 0.8 * u)} {f(cx - 0.2 * u)},{f(cy - 0.8 * u)} '
+                f'{f(cx + 0.15 * u)},{f(cy - 0.1 * u)} {f(cx + 0.4 * u)},{f(cy - 0.45 * u)} '
+                f'{f(cx + u)},{f(cy + 0.8 * u)}" fill="#4e342e"/>')
+    return ""
+
+
+# Where things sit inside a field, as fractions of the cell: (x, y, size). The symbol's
+# size is its half-width, a badge's its radius; tests/core checks that none overlap.
+SYMBOL_AT, STONES_AT, TROLLS_AT = (0.5, 0.45, 0.2), (0.16, 0.84, 0.14), (0.84, 0.16, 0.14)
+
+
+def _badge(cx: float, cy: float, r: float, fill: str, text: str) -> str:
+    """A count in a small disc (stones, trolls), sized with the cell."""
+    return (f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{fill}" stroke="#fff" '
+            f'stroke-width="{r / 5:.1f}"/><text x="{cx:.1f}" y="{cy + r * 0.45:.1f}" '
+            f'font-size="{r * 1.3:.1f}" font-weight="bold" fill="#fff" '
+            f'text-anchor="middle">{text}</text>')
+
+
 def board_svg(v: dict, seat: int, cell: int = 34) -> str:
-    """One forest board as SVG: walls, rocks, tiles, stones, trolls, fog, figure."""
+    """One forest board as SVG: walls, rocks, tiles, stones, trolls, fog, figure.
+
+    Inside a field, the tile symbol takes the middle, stones the lower-left corner and
+    trolls the upper-right, so none covers another. The player's name is not drawn here
+    (an SVG cannot wrap text): :func:`render_html` writes it above the picture.
+    """
     b = v["boards"][seat]
     cols, height = v["columns"], v["rows"] + 2
     w, h = cols * cell, height * cell
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + 4}" height="{h + 18}" '
-           f'viewBox="-2 -16 {w + 4} {h + 18}" font-family="sans-serif">',
-           f'<text x="0" y="-4" font-size="12" fill="{SEAT_COLOUR[seat]}" font-weight="bold">'
-           f'{escape(v["players"][seat]["name"])}{" (left the forest)" if b["left"] else ""}'
-           f'</text>']
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + 2}" height="{h + 2}" '
+           f'viewBox="-1 -1 {w + 2} {h + 2}" font-family="DejaVu Sans, sans-serif">']
     for fld in b["fields"]:
         x = fld["col"] * cell
         y = (height - 1 - fld["row"]) * cell
@@ -169,36 +231,42 @@ def board_svg(v: dict, seat: int, cell: int = 34) -> str:
             fill = TILE_COLOUR.get(fld["tile"], "#e8f2e1")
         out.append(f'<rect x="{x}" y="{y}" width="{cell - 1}" height="{cell - 1}" rx="3" '
                    f'fill="{fill}" stroke="{"#333" if fld["fight"] else "#fff"}" '
-                   f'stroke-width="{1.5 if fld["fight"] else 1}"><title>{fld["name"]}</title></rect>')
-        sym = "▲" if fld["kind"] == "rock" else TILE_SYMBOL.get(fld["tile"], "")
-        if sym:
-            out.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + 5}" font-size="15" '
-                       f'text-anchor="middle">{sym}</text>')
-        if fld["stones"]:
-            out.append(f'<circle cx="{x + 9}" cy="{y + cell - 10}" r="6" fill="#1e90ff"/>'
-                       f'<text x="{x + 9}" y="{y + cell - 6}" font-size="9" fill="#fff" '
-                       f'text-anchor="middle">{fld["stones"]}</text>')
-        if fld["trolls"]:
-            out.append(f'<text x="{x + cell - 8}" y="{y + 12}" font-size="11" fill="#7f4f00" '
-                       f'font-weight="bold" text-anchor="middle">T{fld["trolls"]}</text>')
+                   f'stroke-width="{1.5 if fld["fight"] else 1}"/>')
+        kind = "rock" if fld["kind"] == "rock" else fld["tile"]
+        sx, sy, su = SYMBOL_AT
+        out.append(tile_symbol(kind, x + cell * sx, y + cell * sy, cell * su))
+        for count, (bx, by, br), colour in ((fld["stones"], STONES_AT, "#1e73be"),
+                                            (fld["trolls"], TROLLS_AT, "#8a5a00")):
+            if count:
+                out.append(_badge(x + cell * bx, y + cell * by, cell * br, colour, str(count)))
         if fld["fog"]:
             out.append(f'<rect x="{x}" y="{y}" width="{cell - 1}" height="{cell - 1}" '
                        f'fill="#cfd8dc" opacity="0.55"/>')
         if b["figure"] == fld["name"]:
-            out.append(f'<circle cx="{x + cell / 2}" cy="{y + cell / 2}" r="{cell / 3.2}" '
+            out.append(f'<circle cx="{x + cell / 2}" cy="{y + cell / 2}" r="{cell / 3.2:.1f}" '
                        f'fill="{SEAT_COLOUR[seat]}" stroke="#fff" stroke-width="2"/>')
     out.append("</svg>")
     return "".join(out)
+
+
+def board_alt(v: dict, seat: int) -> str:
+    """The board in words, for the picture's alt text (screen readers, images off)."""
+    p, b = v["players"][seat], v["boards"][seat]
+    fields = [f for f in b["fields"] if f["kind"] != "wall"]
+    tiles = sum(f["tile"] not in (None, FACE_DOWN) for f in fields)
+    where = ("has left the forest" if b["left"] else
+             f"figure on {b['figure']}" if b["figure"] else "figure not yet in the forest")
+    return (f"{p['name']}'s forest board: {where}; {tiles} tiles laid, "
+            f"{sum(f['stones'] for f in fields)} stones and "
+            f"{sum(f['trolls'] for f in fields)} trolls on it.")
 
 
 def market_svg(v: dict, cell: int = 30) -> str:
     """The 4x4 resource market with its border fields (rows left, columns below)."""
     m = v["market"]
     size = 5 * cell
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 4}" height="{size + 18}" '
-           f'viewBox="-2 -16 {size + 4} {size + 18}" font-family="sans-serif">',
-           f'<text x="0" y="-4" font-size="12">Market ({m["strips"]} strips, pile '
-           f'{v["pile"]})</text>']
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 2}" height="{size + 2}" '
+           f'viewBox="-1 -1 {size + 2} {size + 2}" font-family="DejaVu Sans, sans-serif">']
     for i, res in enumerate(m["cells"]):
         row, col = divmod(i, 4)
         x, y = (col + 1) * cell, (3 - row) * cell
@@ -214,35 +282,66 @@ def market_svg(v: dict, cell: int = 30) -> str:
         who = m["borders"].get(key)
         fill = "#ddd" if who is None else "#90a4ae" if who == -1 else SEAT_COLOUR[who]
         out.append(f'<rect x="{x + 3}" y="{y + 3}" width="{cell - 7}" height="{cell - 7}" '
-                   f'rx="8" fill="{fill}"><title>{key}</title></rect>')
+                   f'rx="8" fill="{fill}"/>')
     out.append("</svg>")
     return "".join(out)
 
 
+def market_alt(v: dict) -> str:
+    m = v["market"]
+    held = [f"{v['players'][who]['name']} at {key}" for key, who in m["borders"].items()
+            if who is not None and who >= 0]
+    return (f"Resource market: {sum(map(bool, m['cells']))} of 16 cells filled"
+            + (f"; {', '.join(held)}" if held else "") + ".")
+
+
+def _icon(kind: str, alt: str) -> str:
+    """A tile symbol as a 14-pixel picture for the table (alt text where images are off)."""
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="14" height="14">'
+           f'{tile_symbol(kind, 7, 7, 6.5)}</svg>')
+    return svg_image(svg, alt, "vertical-align:-2px")
+
+
 def render_html(s: DeepWoodState, seat: int | None = None) -> str:
-    """The whole table as static HTML: boards, market, supplies and the score so far."""
+    """The whole table as static HTML: boards, market, supplies and the score so far.
+
+    Every drawing is an ``<img>`` from :func:`~deepwood_kernel.core.picture.svg_image`,
+    so a lesson opened untrusted (first open in JupyterLab, GitHub, nbviewer) still shows
+    its boards; names and captions stay HTML text, wrapped instead of cut off.
+    """
     v = view(s, seat)
     focus = v["seat"] if seat is None else seat
     head = (f"<b>Durch den tiefen Wald</b> — round {v['round']}/15"
             + (f", fog up to row {v['fog_row']}" if v["fog_row"] else "")
             + (" — game over" if v["over"] else f" — {escape(v['players'][v['seat']]['name'])}"
                f" ({v['phase']})"))
-    boards = "".join(f'<div style="margin:4px">{board_svg(v, i, 34 if i == focus else 22)}</div>'
-                     for i in range(len(v["players"])))
+    boards = []
+    for i, p in enumerate(v["players"]):
+        cell = 34 if i == focus else 22
+        caption = escape(p["name"]) + (" (left the forest)" if v["boards"][i]["left"] else "")
+        boards.append(f'<div style="margin:4px;max-width:{v["columns"] * cell + 2}px">'
+                      f'<div style="font-size:12px;font-weight:bold;color:{SEAT_COLOUR[i]}">'
+                      f'{caption}</div>{svg_image(board_svg(v, i, cell), board_alt(v, i))}'
+                      f'</div>')
+    market = (f'<div style="margin:4px;max-width:152px"><div style="font-size:12px">Market '
+              f'({v["market"]["strips"]} strips, pile {v["pile"]})</div>'
+              f'{svg_image(market_svg(v), market_alt(v))}</div>')
+    icons = {k: _icon(k, k + "s") for k in ("thicket", "gate", "guard", "sword", "troll")}
     rows = []
     for i, p in enumerate(v["players"]):
         res = " ".join(f"{RES_LETTER[r]}{p['res'][r]}" for r in RESOURCES)
         ob = p["obstacles"]
         rows.append(f"<tr><td style='color:{SEAT_COLOUR[i]}'><b>{escape(p['name'])}</b></td>"
-                    f"<td>{res}</td><td>⚔{p['swords']}</td>"
-                    f"<td>✱{ob['thicket']} ⛩{ob['gate']} ♜{ob['guard']} T{p['trolls']}</td>"
+                    f"<td>{res}</td><td>{icons['sword']} {p['swords']}</td>"
+                    f"<td>{icons['thicket']} {ob['thicket']} {icons['gate']} {ob['gate']} "
+                    f"{icons['guard']} {ob['guard']} {icons['troll']} {p['trolls']}</td>"
                     f"<td>{', '.join('#' + str(n) for n in p['monsters']) or '–'}</td>"
                     f"<td>{v['scores'][i]}</td></tr>")
     table = ("<table style='font-size:12px'><tr><th>player</th><th>resources</th><th>swords"
-             "</th><th>tiles</th><th>monsters</th><th>gold now</th></tr>" + "".join(rows)
-             + "</table>")
+             "</th><th>tiles and trolls</th><th>monsters</th><th>gold now</th></tr>"
+             + "".join(rows) + "</table>")
     middle = ", ".join(f"#{m['number']} ({m['strength']})" for m in v["middle"])
     return (f'<div class="deepwood-static" style="font-family:sans-serif">'
             f'<div>{head}</div><div style="display:flex;flex-wrap:wrap;align-items:flex-end">'
-            f'{boards}<div style="margin:4px">{market_svg(v)}</div></div>{table}'
+            f'{"".join(boards)}{market}</div>{table}'
             f'<div style="font-size:12px">Rock monsters in the middle: {middle}</div></div>')
