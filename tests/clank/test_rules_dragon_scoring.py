@@ -14,6 +14,7 @@ from collections import Counter
 from fractions import Fraction
 
 import numpy as np
+import pytest
 
 import deepwood_kernel as dk
 from deepwood_kernel.games.clank import rules as R
@@ -658,6 +659,46 @@ def test_CL_8_4_attack_odds_before_the_turn_ends_count_the_clank_area():
         assert laws_equal(pre.damage[seat], brute[seat])
 
 
+def test_CL_8_4_attack_odds_are_for_an_attack_now_and_extra_clank_asks_what_if():
+    """CL-8.4 / CL-7.3 / CL-7.5: ``dragon_attack_odds`` is the attack *if the dragon attacked
+    now* (today's clank area, bag and rage); ``extra_clank`` adds the clank still to come
+    this turn, by the engine's own rules, and equals the odds after really making it."""
+    g = game(4, seed=3)
+    s, anna = g.state, g.state.players[0]
+    assert "if the dragon attacked now" in dragon_attack_odds.__doc__
+    hand(g, ["stumble", "rattling_chains", "gong_herald"])
+    now = dragon_attack_odds(g)
+    assert now.cubes == 2 and now.bag == {"black": 24, "green": 3, "blue": 2, "red": 1,
+                                          "yellow": 0}
+    assert now.damage[0].pmf(0) == Fraction(27 * 26, 30 * 29)
+    what_if = dragon_attack_odds(g, extra_clank=1)       # "if I also play my Stolpern"
+    assert what_if.bag["green"] == 4
+    assert what_if.damage[0].pmf(0) == Fraction(27 * 26, 31 * 30) == Fraction(117, 155)
+    assert what_if.damage[1].pmf(0) == Fraction(29 * 28, 31 * 30)
+    g.apply("play stumble")
+    after = dragon_attack_odds(g)
+    assert after.bag == what_if.bag
+    assert all(laws_equal(x, y) for x, y in zip(after.damage, what_if.damage))
+    # negative clank first takes Anna's 4 cubes back, the rest cancels later clank
+    g.apply("play rattling_chains")                      # -2: 4 -> 2 cubes
+    assert dragon_attack_odds(g, extra_clank=-5).bag["green"] == 0
+    assert dragon_attack_odds(g, extra_clank={1: 3}).bag["blue"] == 5
+    anna.clank, anna.supply = 0, anna.supply + anna.clank
+    s.turn.neg_clank = 1
+    g._invalidate()
+    pre = dragon_attack_odds(g, extra_clank=2)           # 1 cancelled, 1 cube
+    g.apply("play gong_herald")                          # clank 2
+    assert anna.clank == 1 and pre.bag == dragon_attack_odds(g).bag
+    with pytest.raises(ValueError, match="extra_clank"):
+        dragon_attack_odds(g, extra_clank={7: 1})
+    with pytest.raises(ValueError, match="extra_clank"):
+        dragon_attack_odds(g, extra_clank=1.5)
+    attack = _example_attack()
+    with pytest.raises(ValueError, match="attack is being drawn"):
+        dragon_attack_odds(attack, extra_clank=1)
+    check_invariants(g)
+
+
 def test_CL_9_5_and_CL_8_7_attack_odds_cap_damage_at_the_health_left():
     g = _example_attack(anna_damage=9)
     odds = dragon_attack_odds(g)
@@ -817,19 +858,42 @@ def test_CL_10_2_without_an_artifact_you_cannot_leave_the_dungeon():
     assert g.state.players[0].status == ESCAPED
 
 
-def test_CL_10_3_escaping_ends_the_turn_and_discards_the_hand_unplayed():
+def test_CL_10_3_reading_escaping_does_not_end_the_turn_the_hand_still_pays_gold():
+    """CL-10.3 reading: "Spieler, die das Verlies verlassen haben ... führen keine Spielzüge
+    mehr aus" -- no more *turns*; no line ends the current one. Anna escapes with 4 cards in
+    hand, plays them (her Salvaged Purse's gold scores, her Stolpern makes no cube: she is
+    out of the game, CL-10.4), may not move back in, and only then ends her turn."""
     g = game(2)
     s = g.state
     anna = s.players[0]
     give_artifact(g, 0, 5)
-    hand(g, ["sidestep", "burgle", "burgle", "stumble", "scramble"], room="r1")
+    hand(g, ["sidestep", "salvaged_purse", "burgle", "stumble", "scramble"], room="r1",
+         teleports=1)
     g.apply("play sidestep")
     g.apply("move start")                                # 4 cards still in hand
-    assert anna.hand == {} and anna.play == []
-    assert anna.discard == {"sidestep": 1, "burgle": 2, "stumble": 1, "scramble": 1}
-    assert anna.clank == 3                               # the stumble never played
-    assert (s.seat, s.phase) == (1, "turn")              # Sandra's turn, Anna drew none
-    assert sum(anna.draw.values()) == 5
+    assert anna.status == ESCAPED and anna.mastery
+    assert (s.seat, s.phase, g.current_player) == (0, "turn", 0)     # her turn goes on
+    assert sum(anna.hand.values()) == 4
+    legal = set(g.legal_action_ids())
+    assert legal == {"play salvaged_purse", "play burgle", "play stumble", "play scramble"}
+    g.apply("play scramble")                             # +1 skill, +1 boot: no way back
+    assert not any(a.startswith(("move", "teleport")) for a in g.legal_action_ids())
+    for aid in ("move r1", "teleport r1"):
+        with pytest.raises(dk.IllegalAction, match="no way back in"):
+            g.apply(aid)
+    g.apply("play salvaged_purse")
+    assert anna.gold == 1
+    g.apply("play stumble")
+    assert (anna.clank, anna.supply, s.turn.clank_made) == (3, 27, 0)
+    g.apply("play burgle")
+    assert "Anna ends the turn." not in g.log
+    g.apply("end")
+    assert (s.seat, s.phase) == (1, "turn")              # Sandra's turn; Anna draws none
+    assert anna.hand == {} and sum(anna.draw.values()) == 6   # 10 starters - 4 played
+    assert anna.discard == {"sidestep": 1, "salvaged_purse": 1, "burgle": 1, "stumble": 1,
+                            "scramble": 1}
+    assert dict(g.score_breakdown(0))["gold"] == 1
+    assert dict(g.score_breakdown(0))["total"] == 5 + 20 + 1
     check_invariants(g)
 
 
@@ -841,10 +905,12 @@ def test_CL_10_4_and_CL_10_5_players_out_take_no_turns_only_the_first_counts_dow
     rig(g, hand=[], room="r1", boots=1)
     g.apply("move start")                                # Anna escapes first
     assert (s.countdown_seat, s.countdown) == (0, 1)
+    g.apply("end")
     assert (s.seat, s.phase) == (1, "turn")
     give_artifact(g, 1, 7)
     rig(g, hand=[], room="r1", boots=1)
     g.apply("move start")                                # Sandra escapes second
+    g.apply("end")
     assert sandra.status == ESCAPED and sandra.mastery
     assert (s.countdown_seat, s.countdown) == (0, 1)     # she does not go on the track
     assert (s.seat, s.phase) == (2, "turn")              # Ben's turn
@@ -871,6 +937,7 @@ def test_CL_10_6_and_CL_10_7_countdown_spaces_2_to_4_attack_with_1_2_3_extra_cub
     give_artifact(g, 0, 5)
     rig(g, hand=[], room="r1", boots=1)
     g.apply("move start")
+    g.apply("end")
     assert (s.seat, s.phase, s.countdown) == (1, "turn", 1)
     base = R.rage_cubes(s) + R.danger_in_row(s)
     assert base == 3 + 1
@@ -905,6 +972,7 @@ def test_CL_10_8_space_5_knocks_out_everyone_inside_even_those_never_entered():
     give_artifact(g, 0, 5)
     rig(g, hand=[], room="r1", boots=1)
     g.apply("move start")
+    g.apply("end")
     give_artifact(g, 1, 7)
     sandra.room = s.content.room_index["r14"]            # upper dungeon, with an artifact
     s.countdown = 4
@@ -928,11 +996,36 @@ def test_CL_10_9_the_game_ends_once_everybody_is_out():
     give_artifact(g, 1, 10)
     rig(g, hand=[], room="r1", boots=1)
     g.apply("move start")
+    g.apply("end")
     assert not g.is_over
     rig(g, hand=[], room="r1", boots=1)
     g.apply("move start")
+    assert not g.is_over and g.legal_action_ids() == ["end"]    # the last turn goes on
+    g.apply("end")
     assert g.is_over and s.phase == "over" and g.legal_action_ids() == []
     assert g.scores() == [25, 30] and g.winners() == [1]
+    check_invariants(g)
+
+
+def test_CL_10_10_reading_a_game_reaching_its_maximum_length_ends_like_the_last_countdown_space():
+    """CL-10.10 reading: at ``max_game_length`` (20,000) plies the game ends at once, as the
+    countdown's last space ends it: everybody still in the game is knocked out -- Anna, with
+    an artifact in the upper dungeon, is rescued; Sandra, in the depths, is lost -- and the
+    game is scored."""
+    assert R.INFO.max_game_length == 20_000
+    g = game(2)
+    s = g.state
+    anna, sandra = s.players
+    give_artifact(g, 0, 5)
+    sandra.room = s.content.room_index["r22"]            # the depths
+    rig(g, hand=["burgle"], room="r14")
+    g._max_len = len(g.history) + 1                      # the same rule, reached sooner
+    g.apply("play burgle")
+    assert g.is_over and s.phase == "over"
+    assert (anna.status, sandra.status) == (RESCUED, LOST)
+    assert "The game reached its maximum length of 20,000 plies: the dragon knocks out " \
+           "everyone still inside." in g.log
+    assert g.scores() == [5, 0] and g.winners() == [0]
     check_invariants(g)
 
 
@@ -1150,6 +1243,49 @@ def test_CL_13_6_a_potion_kept_for_a_later_turn():
     assert s.turn.boots == 1
 
 
+def test_CL_13_6_and_CL_13_1_reading_a_potion_that_would_do_nothing_is_refused():
+    """CL-13.6 reading: a potion is used "um 1 Schaden zu heilen" / "um 1 Stiefel zu
+    erhalten". At full health, or when no boot can be spent this turn (a crystal cave was
+    entered, CL-6.7; or after escaping, CL-10.3), it would do nothing: the engine refuses it
+    with the reason and the potion stays in hand for later, the game unchanged."""
+    g = _minor("potion_heal")
+    s = g.state
+    anna = s.players[0]
+    assert anna.damage == 0 and "token potion_heal" not in g.legal_action_ids()
+    before = g.to_json()
+    with pytest.raises(dk.IllegalAction, match="no damage to heal"):
+        g.apply("token potion_heal")
+    assert g.to_json() == before and anna.secrets == ["potion_heal"]
+    hurt(g, 0, 1)
+    assert "token potion_heal" in g.legal_action_ids()
+    g = _major("potion_heal_greater")                     # heals 2: 1 damage is enough
+    hurt(g, 0, 1)
+    g.apply("token potion_heal_greater")
+    assert g.state.players[0].damage == 0
+    # swiftness in a turn with a crystal cave: the boot could not be spent
+    g = _minor("potion_swiftness")
+    enter(g, "r2", "r4", boots=2)                        # the Glimmer Grotto, a crystal cave
+    assert g.state.turn.boots_locked
+    assert "token potion_swiftness" not in g.legal_action_ids()
+    with pytest.raises(dk.IllegalAction, match="crystal cave"):
+        g.apply("token potion_swiftness")
+    # swiftness after escaping: no move is left to make; strength still buys a fight
+    g = game(2)
+    anna = g.state.players[0]
+    anna.secrets += ["potion_swiftness", "potion_strength"]
+    R._take(g.state.secret_pool["minor"], "potion_swiftness")
+    R._take(g.state.secret_pool["minor"], "potion_strength")
+    give_artifact(g, 0, 5)
+    rig(g, hand=[], room="r1", boots=1)
+    g.apply("move start")
+    with pytest.raises(dk.IllegalAction, match="escaped"):
+        g.apply("token potion_swiftness")
+    g.apply("token potion_strength")
+    g.apply("fight goblin")
+    assert anna.gold == 1
+    check_invariants(g)
+
+
 def test_CL_13_7_skill_boost_gives_2_skill_at_once():
     g = _minor("skill_boost")
     s = g.state
@@ -1168,17 +1304,22 @@ def test_CL_13_8_treasure_counts_as_2_gold_and_can_be_spent():
 
 
 def test_CL_13_9_magic_spring_only_once_the_hand_is_empty():
-    """Reading of CL-13.9: kept until used, at the end of one of your turns."""
+    """CL-13.9: "Am Zugende kann eine Karte ... entsorgt werden": once the hand is empty,
+    from the play area (or the discard pile); the card and the token go into the box."""
     g = _minor("magic_spring")
     s = g.state
     anna = s.players[0]
     assert anna.secrets == ["magic_spring"]
     hand(g, ["stumble", "burgle"])
     assert "token magic_spring" not in g.legal_action_ids()
+    with pytest.raises(dk.IllegalAction, match="play your 2 card"):
+        g.apply("token magic_spring")
     g.apply("play stumble")
     assert "token magic_spring" not in g.legal_action_ids()
     g.apply("play burgle")
     assert "token magic_spring" in g.legal_action_ids()
+    labels = {a.id: a.label for a in g.legal_actions()}
+    assert "lost when this turn ends" in labels["token magic_spring"]
     g.apply("token magic_spring")
     assert set(g.legal_action_ids()) == {"trash burgle", "trash stumble", "skip"}
     g.apply("trash stumble")                             # from the play area
@@ -1190,15 +1331,36 @@ def test_CL_13_9_magic_spring_only_once_the_hand_is_empty():
     check_invariants(g)
 
 
-def test_CL_13_9_magic_spring_kept_over_turns_and_trashing_from_the_discard_pile():
+def test_CL_13_9_reading_magic_spring_used_the_turn_it_is_found_or_lost():
+    """CL-13.9 reading: the potions say "Bis zur Benutzung behalten", the magic spring does
+    not; it says "Am Zugende". So it works at the end of the turn it was found: a spring not
+    used then goes into the box unused, and Anna has nothing left for a later turn."""
     g = _minor("magic_spring")
     s = g.state
     anna = s.players[0]
+    R._take(anna.draw, "stumble")                        # a card she would like to trash
+    R._add(anna.discard, "stumble")
+    g._invalidate()
+    assert "token magic_spring" in g.legal_action_ids()
     g.apply("end")                                       # not used this turn
+    assert anna.secrets == [] and s.box == {"magic_spring": 1}
+    assert "Anna did not use the magic spring this turn: it goes back into the box " \
+           "unused." in g.log
     finish_draw(g)
     end_turn(g)
     finish_draw(g)
-    assert s.seat == 0 and anna.secrets == ["magic_spring"]
+    assert s.seat == 0
+    rig(g, hand=[])
+    assert not any(a.startswith("token") for a in g.legal_action_ids())
+    with pytest.raises(dk.IllegalAction, match="you hold no 'magic_spring' token"):
+        g.apply("token magic_spring")
+    assert dict(g.score_breakdown(0))["total"] == 0
+    check_invariants(g)
+
+
+def test_CL_13_9_magic_spring_trashes_from_the_discard_pile():
+    g = _minor("magic_spring")
+    anna = g.state.players[0]
     rig(g, hand=[])
     R._take(anna.draw, "stumble")
     R._add(anna.discard, "stumble")
@@ -1206,6 +1368,8 @@ def test_CL_13_9_magic_spring_kept_over_turns_and_trashing_from_the_discard_pile
     g.apply("token magic_spring")
     g.apply("trash stumble")
     assert anna.trashed == ["stumble"] and "stumble" not in anna.discard
+    g.apply("end")
+    assert anna.trashed == ["stumble"]
     check_invariants(g)
 
 

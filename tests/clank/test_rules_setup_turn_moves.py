@@ -716,9 +716,10 @@ def test_CL_2_9_turn_end_discards_played_cards_loses_resources_draws_five():
 
 
 def test_CL_2_10_reading_order_of_the_turn_end():
-    """CL-2.10 reading: played cards to the discard pile, resources and negative clank
-    lost, trashed cards leave; then the refill left to right with arrive effects as cards
-    turn up; then one attack (arrive clank already in the bag); then Anna draws 5."""
+    """CL-2.10 reading: played cards to the discard pile, resources lost, trashed cards
+    leave; then the refill left to right with arrive effects as cards turn up (Anna's
+    leftover -1 clank cancels her arrive clank); then the leftover is lost; then one attack
+    (arrive clank already in the bag); then Anna draws 5."""
     g = dealt(2)
     s, a, b = g.state, g.state.players[0], g.state.players[1]
     set_row(g, 1, "cellar_rats")                       # slots 0 and 1: 1-sword monsters
@@ -730,17 +731,18 @@ def test_CL_2_10_reading_order_of_the_turn_end():
     g.apply("fight 1")
     assert a.play == ["cleansing_ashes", "burgle"] and s.turn.to_trash == ["cleansing_ashes"]
     g.apply("end")
-    # 1. clean-up done before the refill
-    assert s.phase == "refill" and s.turn == Turn()
+    # 1. clean-up done before the refill; only the negative clank is still there
+    assert s.phase == "refill" and s.turn == Turn(neg_clank=1)
     assert a.play == [] and a.discard == {"burgle": 1} and a.trashed == ["cleansing_ashes"]
     assert not a.hand and s.row[:2] == [None, None]
     # 2. refill left to right; the dragon card first, then an arrive card
     g.apply("row moss_troll")
     assert s.row[0] == "moss_troll" and s.row[1] is None and s.phase == "refill"
     g.apply("row rattling_chains")                     # arrive: 1 clank for everybody
-    assert s.row[1] == "rattling_chains"
-    # 3. one attack, its bag already holding the arrive clank: 3 + 1 green, 2 + 1 blue
-    assert s.phase == "attack" and (a.bag, b.bag) == (4, 3) and (a.clank, b.clank) == (0, 0)
+    assert s.row[1] == "rattling_chains" and s.turn == Turn()
+    # 3. one attack, its bag already holding the arrive clank: 3 green (Anna's cancelled),
+    # 2 + 1 blue
+    assert s.phase == "attack" and (a.bag, b.bag) == (3, 3) and (a.clank, b.clank) == (0, 0)
     assert s.attack_left == 3 and not a.hand
     for _ in range(3):
         g.apply("cube black")
@@ -751,9 +753,38 @@ def test_CL_2_10_reading_order_of_the_turn_end():
     log = g.log
     order = [next(i for i, m in enumerate(log) if text in m) for text in (
         "Anna ends the turn", "Cleansing Ashes goes back into the box",
-        "Moss Troll turns up", "Rattling Chains arrives", "The dragon attacks!",
-        "Turn 2: Sandra")]
+        "Moss Troll turns up", "Rattling Chains arrives",
+        "Anna's leftover negative clank cancels 1 clank", "The dragon attacks!",
+        "Turn 2: it is Sandra's turn")]
     assert order == sorted(order)
+    check_invariants(g)
+
+
+def test_CL_2_10_and_CL_7_3_reading_surplus_negative_clank_cancels_arrive_clank_then_expires():
+    """CL-2.10 / CL-7.3 reading: "Übrige negative Klong!-Werte verfallen am Ende des Zuges",
+    and until then they let you ignore clank "im selben Zug". Arrive effects happen "während
+    die Verliesreihe am Zugende aufgefüllt wird" -- in the end of this same turn -- so
+    Anna's leftover -2 cancels the 1 clank the Shrieking Bat Cloud's arrival makes for her
+    (Sandra's counts), and the last -1 is lost once the refill is done."""
+    g = dealt(2)
+    s, a, b = g.state, g.state.players[0], g.state.players[1]
+    quiet(g, 0)                                        # none of Anna's cubes in the area
+    hand(g, ["rattling_chains"], room="r1")
+    play(g, "rattling_chains")                         # -2 clank, nothing to take back
+    assert s.turn.neg_clank == 2
+    g.apply("fight 0")                                 # Cellar Rats, 1 sword: a slot to refill
+    g.apply("end")
+    assert s.phase == "refill" and s.turn.neg_clank == 2
+    assert b.clank == 2
+    g.apply("row shrieking_bats")                      # arrive: every player +1 clank
+    assert (a.clank, a.supply) == (0, 30) and b.clank == 3
+    assert s.phase == "hand" and s.turn == Turn()      # no attack; the last -1 is gone
+    start = g.log.index("Shrieking Bat Cloud turns up in the dungeon row.")
+    assert g.log[start + 1:start + 5] == [
+        "Shrieking Bat Cloud arrives: every player in the dungeon makes 1 clank.",
+        "Anna's leftover negative clank cancels 1 clank.",
+        "Sandra makes 1 clank (3 in the clank area).",
+        "Anna's leftover negative clank (-1) is lost at the end of the turn."]
     check_invariants(g)
 
 
@@ -1294,6 +1325,34 @@ def test_CL_6_5_reading_one_artifact_two_with_a_backpack():
     check_invariants(g)
 
 
+def test_CL_6_5_and_CL_13_12_reading_two_backpacks_carry_three_artifacts():
+    """CL-6.5 / CL-13.12 reading: each backpack "erlaubt das Tragen eines weiteren
+    Artefakts", so each adds one: with both backpacks of the market Anna carries three
+    artifacts (and no fourth); each one taken raises the rage (CL-8.8)."""
+    g = dealt(4, removed=())
+    s, p = g.state, g.state.players[0]
+    p.gold = 14
+    hand(g, [], room="r6")
+    g.apply("market backpack")
+    g.apply("market backpack")
+    assert p.backpacks == 2 and s.market["backpacks"] == 0 and "Anna buys a backpack for " \
+        "7 gold." in g.log
+    rage = s.rage
+    for room, value in (("r3", 5), ("r8", 10), ("r14", 7)):
+        assert s.artifacts[idx(g, room)] == value
+        hand(g, [], room=room)
+        p.may_take = True                              # as if she had just entered
+        g._invalidate()
+        g.apply("take artifact")
+    assert p.artifacts == [5, 10, 7] and s.rage == rage + 3
+    spare = next(r for r, v in s.artifacts.items())
+    p.room, p.may_take = spare, True
+    g._invalidate()
+    assert "take artifact" not in g.legal_action_ids()
+    assert dict(g.score_breakdown(0))["market wares"] == 10
+    check_invariants(g)
+
+
 def test_CL_6_6_secret_is_turned_face_up_once_taken():
     """CL-6.6: a taken secret is revealed: a kept potion joins your tokens; a treasure pays
     its 2 gold at once."""
@@ -1304,7 +1363,8 @@ def test_CL_6_6_secret_is_turned_face_up_once_taken():
     g.apply("take minor")
     assert g.is_chance and g.current_player is None
     g.apply("secret potion_swiftness")
-    assert p.secrets == ["potion_swiftness"] and "It is a Swiftness potion." in g.log
+    assert p.secrets == ["potion_swiftness"]
+    assert "Anna's secret is a swiftness potion." in g.log
     assert "token potion_swiftness" in g.legal_action_ids()
     g.apply("move r6")
     g.apply("move r2")
@@ -1611,18 +1671,38 @@ def test_CL_12_9_reading_condition_fires_once():
     assert s.turn.skill == 4 and s.turn.swords == 4
 
 
-def test_CL_12_9_reading_skill_per_clank_counts_cancelled_clank():
-    """CL-12.9 reading: clank cancelled by negative clank still counts for skill per clank:
-    -2 left over cancels Gong Herald's 2 clank, which still give 2 skill."""
+def test_CL_12_9_reading_cancelled_clank_pays_no_skill():
+    """CL-12.9 reading: "+1 Talent für jedes Klong!, das du in diesem Zug machst", and
+    leftover negative clank lets you "Klong!-verursachende Effekte ignorieren": an ignored
+    effect makes no clank, so it pays no skill. -2 left over cancels Gong Herald's 2 clank:
+    no skill for them; the Stolpern played afterwards makes clank and pays 1."""
     g = dealt(2)
     s, p = g.state, g.state.players[0]
     quiet(g, 0)
-    hand(g, ["rattling_chains", "gong_herald"], room="r1")
+    hand(g, ["rattling_chains", "gong_herald", "stumble"], room="r1")
     g.apply("play rattling_chains")                    # 1 skill, 1 sword, -2 clank
     assert s.turn.neg_clank == 2
     g.apply("play gong_herald")
     assert p.clank == 0 and s.turn.neg_clank == 0
-    assert s.turn.clank_made == 2 and s.turn.skill == 1 + 2
+    assert s.turn.clank_made == 0 and s.turn.skill == 1
+    g.apply("play stumble")
+    assert p.clank == 1 and s.turn.clank_made == 1 and s.turn.skill == 1 + 1
+
+
+def test_CL_12_9_and_CL_7_5_reading_clank_your_empty_supply_cannot_show_still_pays_skill():
+    """CL-12.9 / CL-7.5 reading: with an empty supply the clank is made -- the effect is not
+    ignored, you only "kann nicht gezwungen werden, weitere Klong!-Steine abzugeben" -- so
+    it still pays skill per clank."""
+    g = dealt(2)
+    s, p = g.state, g.state.players[0]
+    hand(g, ["gong_herald"], room="r1")
+    p.bag += p.supply                                  # every spare cube in the bag
+    p.supply = 0
+    g._invalidate()
+    g.apply("play gong_herald")
+    assert p.clank == 3 and s.turn.clank_made == 2 and s.turn.skill == 2
+    assert "Anna has no cubes left for 2 clank." in g.log
+    check_invariants(g)
 
 
 def test_CL_12_9_reading_condition_checked_again_after_a_move():

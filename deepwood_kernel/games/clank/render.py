@@ -54,6 +54,64 @@ def effect_text(eff) -> str:
     return body
 
 
+#: a condition (content.CONDITIONS) said of a named player, for log sentences
+_COND_SAID = {"companion": "has another companion in the play area",
+              "gem": "has another gem in the play area", "crown": "owns a crown",
+              "key": "owns a master key", "artifact": "carries an artifact",
+              "depths": "is in the depths"}
+
+
+def effect_clause(name: str, eff) -> str:
+    """What an effect does, said of a player: ``effect_clause("Anna", Effect("swords", 2))``
+    -> ``'Anna gains 2 swords'`` (no condition, no full stop)."""
+    v, n = eff.verb, eff.n
+    if v == "clank":
+        return f"{name} makes {n} clank" if n > 0 else f"{name} takes back {-n} clank"
+    if v == "clank_all":
+        return f"every player in the dungeon makes {n} clank"
+    if v == "rage":
+        return f"the dragon's rage rises by {n}"
+    if v == "heal":
+        return f"{name} heals {n} damage"
+    if v == "draw":
+        return f"{name} draws {_n(n, 'card')}"
+    if v == "trash":
+        return f"{name} may trash up to {_n(n, 'card')}"
+    if v == "discard_draw":
+        return f"{name} may discard 1 card to draw {n}"
+    if v == "skill_per_clank":
+        return f"{name} gains {n} skill for each clank made this turn"
+    if v in ("swords", "boots", "teleport"):
+        return f"{name} gains {_n(n, _RES[v])}"
+    return f"{name} gains {n} {_RES.get(v, v)}"
+
+
+def arrive_sentence(eff) -> str:
+    """An arrive effect as the log says it (no player: it concerns the table)."""
+    if eff.verb == "clank_all":
+        return f"every player in the dungeon makes {eff.n} clank"
+    if eff.verb == "rage":
+        return f"the dragon's rage rises by {eff.n}"
+    return effect_text(eff)
+
+
+def condition_sentence(name: str, eff) -> str:
+    """A watched condition that now holds (CL-12.9): ``'Now that Anna owns a crown, Anna
+    gains 1 sword.'``"""
+    return f"Now that {name} {_COND_SAID[eff.cond]}, {effect_clause(name, eff)}."
+
+
+def lower_name(name: str) -> str:
+    """A secret's name inside a sentence: ``'Swiftness potion'`` -> ``'swiftness potion'``."""
+    return name[:1].lower() + name[1:]
+
+
+def a_name(name: str) -> str:
+    """``'Swiftness potion'`` -> ``'a swiftness potion'``, ``'Elixir'`` -> ``'an elixir'``."""
+    word = lower_name(name)
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
 def card_text(card) -> str:
     parts = []
     for fld, head in (("play", ""), ("acquire", "when acquired: "), ("use", "use: "),
@@ -98,7 +156,9 @@ def label(s: ClankState, aid: str) -> str:
         tunnel = next(t for d, t in c.exits[p.room] if d == room.index)
         text = f"Move to {room.name} ({rid}) for {tunnel.boots} boot{'s' if tunnel.boots > 1 else ''}"
         if room.index == c.start:
-            text = f"Escape from the dungeon for {tunnel.boots} boot{'s' if tunnel.boots > 1 else ''}"
+            text = (f"Escape from the dungeon for {tunnel.boots} boot"
+                    f"{'s' if tunnel.boots > 1 else ''} (finish this turn there: your last, "
+                    "with no way back in)")
         if block:
             b = int(block)
             hurt = tunnel.monsters - b
@@ -106,7 +166,8 @@ def label(s: ClankState, aid: str) -> str:
         return text
     if verb == "teleport":
         room = c.room(arg)
-        return "Teleport out of the dungeon" if room.index == c.start else \
+        return "Teleport out of the dungeon (finish this turn there: your last, with no " \
+               "way back in)" if room.index == c.start else \
             f"Teleport to {room.name} ({arg})"
     if verb == "take":
         if arg == "artifact":
@@ -116,7 +177,11 @@ def label(s: ClankState, aid: str) -> str:
         return f"Take a {arg} secret (face down until taken)"
     if verb == "token":
         sec = c.secrets[arg]
-        return f"Use the {sec.name} (" + ", ".join(effect_text(e) for e in sec.effects) + ")"
+        what = ", ".join(effect_text(e) for e in sec.effects)
+        if sec.when == "end":
+            return f"Use the {lower_name(sec.name)} ({what}; unused, it is lost when this " \
+                   "turn ends)"
+        return f"Use the {lower_name(sec.name)} ({what})"
     if verb == "discard":
         return f"Discard {c.cards[arg].name} to draw {s.turn.pending[0][1]}"
     if verb == "trash":

@@ -13,22 +13,31 @@ the rules reference, has a test, and is explained in the lessons):
   over what is left. A secret's face is drawn when it is taken, from every secret of its
   size not yet revealed (those left in the box included): nobody has seen them, so this is
   exact by symmetry.
-* Turn end: played cards to the discard pile, unused resources and surplus negative clank
-  lost, trashed cards to the box; then the row is refilled left to right (arrive effects as
-  each card turns up), then one attack if any new card shows the dragon symbol, then the
-  player draws 5 (if still in the game). Ending the turn needs an empty hand.
+* Turn end: played cards to the discard pile, unused resources lost, trashed cards to the
+  box; then the row is refilled left to right (arrive effects as each card turns up: they
+  happen in this turn, so surplus negative clank still cancels clank they make for you),
+  then surplus negative clank is lost ("verfallen am Ende des Zuges"), then one attack if
+  any new card shows the dragon symbol, then the player draws 5 (if still in the game).
+  Ending the turn needs an empty hand.
 * "Discard 1 card to draw N" and trashing are optional ("up to"). A card trashed from the
   discard pile leaves at once (so a reshuffle in the same turn cannot bring it back); one
   trashed from the play area stays there, still counting for conditions, until the turn's
   end. Conditional effects fire once, as soon as their
   condition holds during the turn, whatever the order of play; skill-per-clank counts every
-  point of positive clank you make this turn, cancelled or not.
+  point of clank you make this turn, but clank that negative clank cancelled was never made
+  ("Klong!-verursachende Effekte ignorieren"): it pays no skill.
 * Negative clank removes your cubes from the clank area first; the rest cancels later
   clank this turn. Clank beyond your supply is not added. Tunnel damage comes from your
   supply, you choose how many swords to spend, and a move that would fill your health track
   (or needs more cubes than you have) is illegal.
-* One token per entry into a room, taken any time while you stay there. Escaping ends your
-  turn at once; cards left in hand go to the discard pile unplayed.
+* One token per entry into a room, taken any time while you stay there. Escaping does not
+  end the turn (the rulebook says only that escaped players take no more *turns*): you play
+  the rest of your hand and may buy and fight, but never move again; your clank makes no
+  cubes (CL-10.4).
+* A magic spring (*Zauberbrunnen*) works "am Zugende" and, unlike the potions, is not kept
+  "bis zur Benutzung": it is used at the end of the turn it was found, or it goes to the box
+  unused. A potion that would do nothing (healing at full health, a boot that cannot be
+  spent) is refused, so it is not wasted.
 * The first player out moves on the countdown track instead of playing; space 5 knocks
   out everyone still inside, including players who never entered (they are "in the
   dungeon" for clank and attacks too). Knocked out with an artifact outside the depths:
@@ -51,8 +60,9 @@ INFO = GameInfo(
     description="A deck-building race into the dragon's dungeon: build your deck, steal an "
                 "artifact and get out before the dragon's bag finds your cubes "
                 "(Clank! by Paul Dennen).",
-    # CL-0.1: a bound on replay time for any save; a game that reaches it ends as the
-    # countdown's last space would (see the rules reference)
+    # CL-10.10: nothing in the rulebook forces a game to end (a row nobody buys from never
+    # calls the dragon); more than 10 times the longest of 2,000 seeded bot games, it bounds
+    # a save's replay, and a game that reaches it ends as the countdown's last space would
     max_game_length=20_000,
 )
 
@@ -129,11 +139,44 @@ def trash_candidates(s: ClankState, seat: int) -> dict[str, int]:
     return {k: v for k, v in cand.items() if v > 0}
 
 
+def token_problem(s: ClankState, seat: int, key: str) -> str | None:
+    """Why the kept secret ``key`` cannot be used now, or None if it can (CL-13.6, CL-13.9).
+
+    Kleine / Große Verstecke: a potion is used "um 1 Schaden zu heilen" / "um 1 Stiefel zu
+    erhalten"; at full health there is nothing to heal, and in a turn with a crystal cave
+    (or after escaping) a boot cannot be spent, so the potion would do nothing: refused, and
+    kept. A magic spring works "am Zugende", once the hand is empty, and needs a card to
+    trash.
+    """
+    p, t, c = s.players[seat], s.turn, s.content
+    sec = c.secrets[key]
+    if sec.when == "end":
+        if p.hand:
+            return (f"the {sec.name} is used at the end of your turn: play your "
+                    f"{sum(p.hand.values())} card(s) in hand first")
+        if not trash_candidates(s, seat):
+            return f"the {sec.name} needs a card in your discard pile or play area to trash"
+        return None
+    useless = []
+    for e in sec.effects:
+        if e.verb == "heal" and not p.damage:
+            useless.append("you have no damage to heal")
+        elif e.verb == "boots" and p.status != IN:
+            useless.append("you have escaped and move no more, so a boot is no use")
+        elif e.verb == "boots" and t.boots_locked:
+            useless.append("you entered a crystal cave this turn, so no boot can be spent "
+                           "until your next turn")
+        else:
+            return None                            # this effect does something
+    return (f"the {sec.name} would do nothing now: {'; '.join(useless)}; keep it for "
+            "later")
+
+
 def move_options(s: ClankState, seat: int) -> list[tuple[str, int, int]]:
     """Tunnel durchqueren (CL-5): every legal move as (action id, destination, swords)."""
     c, p, t_ = s.content, s.players[seat], s.turn
     out = []
-    if t_.boots_locked:
+    if t_.boots_locked or p.status != IN:         # escaped: no way back in (CL-10.3)
         return out
     health = c.game["health"]
     for dest, t in c.exits[p.room]:
@@ -179,7 +222,7 @@ def legal_ids(s: ClankState) -> list[str]:
     if t.swords >= cards["goblin"].swords:
         ids.append("fight goblin")
     room = c.rooms[p.room]
-    if room.market and p.gold >= c.market["price"]:
+    if room.market and p.gold >= c.market["price"] and p.status == IN:
         m = s.market
         if m["keys"]:
             ids.append("market key")
@@ -188,7 +231,7 @@ def legal_ids(s: ClankState) -> list[str]:
         if m["crowns"]:
             ids.append("market crown")
     ids += [aid for aid, _, _ in move_options(s, seat)]
-    if t.teleports:
+    if t.teleports and p.status == IN:
         for dest in c.adjacent[p.room]:
             if dest != c.start or p.artifacts:
                 ids.append(f"teleport {c.rooms[dest].id}")
@@ -200,9 +243,7 @@ def legal_ids(s: ClankState) -> list[str]:
         if room.shrine and s.idols:
             ids.append("take idol")
     for k in sorted(set(p.secrets)):
-        sec = c.secrets[k]
-        if sec.when == "use" or (sec.when == "end" and not p.hand
-                                 and trash_candidates(s, seat)):
+        if c.secrets[k].when != "now" and token_problem(s, seat, k) is None:
             ids.append(f"token {k}")
     if not p.hand:
         ids.append("end")
@@ -278,8 +319,8 @@ def _apply_chance(s: ClankState, aid: str) -> None:
             if card.dragon:
                 s.refill_attack = True
             for eff in card.arrive:
-                from .render import effect_text      # presentation lives in render.py
-                s.log.append(f"{card.name} arrives: {effect_text(eff)}.")
+                from .render import arrive_sentence  # presentation lives in render.py
+                s.log.append(f"{card.name} arrives: {arrive_sentence(eff)}.")
                 apply_effect(s, None, eff)
             _continue_refill(s)
     elif verb == "draw":
@@ -409,7 +450,8 @@ def _check_watches(s: ClankState) -> None:
             verb, n, cond, self_tagged = w
             if condition_holds(s, s.seat, cond, self_tagged):
                 t.watches.remove(w)
-                s.log.append(f"Now that the condition '{cond}' holds: {verb} {n}.")
+                from .render import condition_sentence
+                s.log.append(condition_sentence(s.players[s.seat].name, Effect(verb, n, cond)))
                 apply_effect(s, s.seat, Effect(verb, n))
                 changed = True
 
@@ -418,23 +460,28 @@ def clank(s: ClankState, seat: int, n: int) -> None:
     """Klong! (CL-7): cubes from the supply to the clank area, or back for negative clank.
 
     Players out of the game make no clank. Negative clank removes your cubes from the
-    clank area; what is left cancels later clank this turn. Clank beyond the supply is lost.
+    clank area; what is left lets you ignore that much clank later in the same turn, its
+    end (the refill's arrive effects, CL-2.10) included. An ignored effect makes no clank,
+    so it pays no skill-per-clank (CL-12.9). Clank beyond the supply is not added, but it
+    was made (CL-7.5: you only have no cube to give), so it still pays that skill.
     """
     p = s.players[seat]
     if p.status != IN or n == 0:
         return
-    active = s.phase == "turn" and seat == s.seat
+    active = s.phase in ("turn", "refill") and seat == s.seat
     t = s.turn
     if n > 0:
         if active:
-            t.clank_made += n
-            if t.per_clank:
-                t.skill += t.per_clank * n
             cancel = min(n, t.neg_clank)
             t.neg_clank -= cancel
             n -= cancel
             if cancel:
-                s.log.append(f"{p.name}'s earlier negative clank cancels {cancel} clank.")
+                s.log.append(f"{p.name}'s leftover negative clank cancels {cancel} clank.")
+            t.clank_made += n
+            if t.per_clank and n:
+                t.skill += t.per_clank * n
+        if not n:
+            return
         add = min(n, p.supply)
         p.supply -= add
         p.clank += add
@@ -449,8 +496,10 @@ def clank(s: ClankState, seat: int, n: int) -> None:
         rest = -n - back
         if active:
             t.neg_clank += rest
-        s.log.append(f"{p.name} removes {back} clank from the clank area"
-                     + (f" and keeps -{rest} for later this turn." if rest and active else "."))
+        took = (f"{p.name} takes {back} cube{'s' if back != 1 else ''} back out of the clank "
+                "area" if back else f"{p.name} has no cube in the clank area to take back")
+        s.log.append(took + (f" and keeps {-rest} clank to cancel clank later this turn."
+                             if rest and active else "."))
 
 
 def heal(s: ClankState, seat: int, n: int) -> None:
@@ -508,7 +557,8 @@ def apply(s: ClankState, aid: str) -> None:
         sec = c.secrets[arg]
         p.secrets.remove(arg)
         _add(s.box, arg)
-        s.log.append(f"{p.name} uses the {sec.name}.")
+        from .render import lower_name
+        s.log.append(f"{p.name} uses the {lower_name(sec.name)}.")
         apply_effects(s, seat, sec.effects)
     elif verb == "discard":
         _, n = t.pending.pop(0)
@@ -590,7 +640,7 @@ def _market(s: ClankState, seat: int, item: str) -> None:
         v = m["crowns"].pop(0)
         p.crowns.append(v)
         what = f"the crown worth {v}"
-    s.log.append(f"{p.name} pays {price} gold for {what}.")
+    s.log.append(f"{p.name} buys {what} for {price} gold.")
 
 
 def _move(s: ClankState, seat: int, dest: int, block: int) -> None:
@@ -616,11 +666,13 @@ def _enter(s: ClankState, seat: int, dest: int) -> None:
     p.room = dest
     room = c.rooms[dest]
     if dest == c.start:
-        p.status, p.mastery = ESCAPED, True
+        # Entkommen / Schicksalsweg (CL-10.3): escaped players "führen keine Spielzüge mehr
+        # aus" -- no more turns; nothing ends the current one, so it goes on (no moves back)
+        p.status, p.mastery, p.may_take = ESCAPED, True, False
         s.log.append(f"{p.name} escapes from the dungeon with an artifact and takes a "
-                     f"mastery token worth {c.game['mastery_points']}!")
+                     f"mastery token worth {c.game['mastery_points']}! This turn is "
+                     f"{p.name}'s last; there is no way back in.")
         _player_out(s, seat)
-        end_turn(s)
         return
     p.may_take = True
     if room.crystal:
@@ -658,7 +710,8 @@ def _reveal_secret(s: ClankState, key: str) -> None:
     sec = s.content.secrets[key]
     _take(s.secret_pool[t.secret_to_reveal], key)
     t.secret_to_reveal = ""
-    s.log.append(f"It is a {sec.name}.")
+    from .render import a_name
+    s.log.append(f"{p.name}'s secret is {a_name(sec.name)}.")
     if sec.when == "now":
         if sec.points:
             p.secrets.append(key)
@@ -674,9 +727,13 @@ def _reveal_secret(s: ClankState, key: str) -> None:
 def end_turn(s: ClankState) -> None:
     """Zugende (CL-2, CL-8): clean up, refill the row, maybe an attack, draw 5."""
     p, t = s.players[s.seat], s.turn
-    for k, n in p.hand.items():                    # only after escaping
-        _add(p.discard, k, n)
-    p.hand = {}
+    for k in [k for k in p.secrets if s.content.secrets[k].when == "end"]:
+        # Zauberbrunnen (CL-13.9): "am Zugende", not kept "bis zur Benutzung" like potions
+        p.secrets.remove(k)
+        _add(s.box, k)
+        from .render import lower_name
+        s.log.append(f"{p.name} did not use the {lower_name(s.content.secrets[k].name)} "
+                     "this turn: it goes back into the box unused.")
     for k in p.play:
         _add(p.discard, k)
     p.play = []
@@ -684,8 +741,11 @@ def end_turn(s: ClankState) -> None:
         _take(p.discard, k)
         p.trashed.append(k)
         s.log.append(f"{s.content.cards[k].name} goes back into the box.")
-    s.turn = Turn()
+    # unused skill, swords and boots are lost; surplus negative clank lasts through the
+    # refill's arrive effects, which still happen in this turn (CL-2.10)
+    s.turn = Turn(neg_clank=t.neg_clank)
     if not in_game(s):
+        s.turn = Turn()
         _game_over(s)
         return
     s.phase, s.refill_attack = "refill", False
@@ -700,6 +760,10 @@ def _continue_refill(s: ClankState) -> None:
                          "new one.")
         if s.dungeon:
             return                                 # another chance draw fills a slot
+    if s.turn.neg_clank:                           # "verfallen am Ende des Zuges" (CL-2.10)
+        s.log.append(f"{s.players[s.seat].name}'s leftover negative clank "
+                     f"({-s.turn.neg_clank}) is lost at the end of the turn.")
+        s.turn = Turn()
     if s.refill_attack:
         start_attack(s, 0)
     else:
@@ -804,7 +868,7 @@ def _next_turn(s: ClankState) -> None:
         _countdown_step(s)
         return
     s.phase = "turn"
-    s.log.append(f"Turn {s.turn_no}: {s.players[seat].name}.")
+    s.log.append(f"Turn {s.turn_no}: it is {s.players[seat].name}'s turn.")
 
 
 def _countdown_step(s: ClankState) -> None:
@@ -855,6 +919,8 @@ def explain_illegal(s: ClankState, aid: str) -> str | None:
         if card.type == "monster":
             return f"{card.name} needs {card.swords} swords; you have {t.swords}"
         return f"{card.name} costs {card.cost} skill; you have {t.skill}"
+    if verb in ("move", "teleport") and p.status != IN:
+        return "you have escaped from the dungeon: there is no way back in"
     if verb in ("move", "teleport"):
         rid = arg.partition(" ")[0]
         if rid not in c.room_index:
@@ -889,8 +955,9 @@ def explain_illegal(s: ClankState, aid: str) -> str | None:
     if verb == "token":
         if arg not in p.secrets:
             return f"you hold no {arg!r} token; yours: {', '.join(p.secrets) or 'none'}"
-        return "a magic spring is used at the end of your turn, once your hand is empty, " \
-               "and needs a card to trash"
+        if c.secrets[arg].when == "now":
+            return f"the {c.secrets[arg].name} is kept for its points; it is not used"
+        return token_problem(s, s.seat, arg)
     if verb in ("discard", "trash", "skip"):
         return f"there is nothing to {verb} now: no card asks you to choose"
     if verb == "take":
@@ -916,8 +983,9 @@ class ClankRules(PackageRules):
         return parse_content(parse_content_toml(text, name), name)
 
     def end_by_length(self, s: ClankState) -> None:
-        """CL-0.1: at ``max_game_length`` plies the dragon ends the game as the countdown's
-        last space does: everyone still inside is knocked out."""
+        """CL-10.10: at ``max_game_length`` plies the dragon ends the game as the countdown's
+        last space does (CL-10.8): everyone still in the game is knocked out, rescued with
+        an artifact outside the depths (CL-9.6), and the game is scored."""
         s.log.append(f"The game reached its maximum length of {INFO.max_game_length:,} "
                      "plies: the dragon knocks out everyone still inside.")
         for seat in in_game(s):
