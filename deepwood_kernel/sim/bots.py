@@ -12,7 +12,8 @@ from ..core.rng import make_rng
 
 # key -> module with heuristic bots (games never import each other; sim imports games)
 _HEURISTICS = {"deepwood": "deepwood_kernel.games.deepwood.bots",
-               "clank": "deepwood_kernel.games.clank.bots"}
+               "clank": "deepwood_kernel.games.clank.bots",
+               "adventureland": "deepwood_kernel.games.adventureland.bots"}
 
 
 class Bot(Protocol):

@@ -53,7 +53,7 @@ def label(s: ALState, aid: str) -> str:
         vals = arg.split()
         return f"Use {len(vals)} sword{'s' if len(vals) > 1 else ''} (extra " \
                f"{' + '.join(vals)}; one die each)"
-    if verb == "herb" and f is not None and s.current_player is not None:
+    if verb == "herb" and f is not None and f.stage == "boost":
         return f"Use a herb worth {arg}"
     if verb == "gold":
         if arg == "+1":

@@ -418,6 +418,7 @@ def _reveal(s: ALState, sq: str) -> None:
         s.log.append(f"Terrain card {sq}: fog.")
         s.pending.append(("creature", -1, sq))
         s.to_reveal += 1
+        _check_end_trigger(s)
         return
     supply = {"city": "companions_left", "forest": "herbs_left", "mountain": "swords_left",
               "river": "gold_left"}[terrain]
