@@ -219,3 +219,53 @@ def test_DW_0_2_and_DW_0_3_a_path_from_the_bottom_wall_over_the_top_wall():
             assert g.state.round <= 15 and "left" in g.log[-1] or "one more turn" in g.log[-1]
             return
     pytest.fail("no heuristic game out of 20 left the forest")
+
+
+def test_DW_10_7_a_game_that_reaches_6000_plies_ends_and_is_scored_as_it_stands(tmp_path):
+    """No game with the designed content comes near 6,000 plies, but a content file that
+    starts everyone with 18,000 potions makes a legal one: Anna exchanges 3 potions for
+    1 gold again and again in her first turn. At ply 6,000 the game is over, scored as it
+    stands (DW-11): nobody left, so no 5 gold and no longest path for anyone."""
+    text = DEFAULT_FILE.read_text(encoding="utf-8")
+    assert "[start]\npotions = 1\n" in text
+    rich = tmp_path / "rich.toml"
+    rich.write_text(text.replace("[start]\npotions = 1\n", "[start]\npotions = 18000\n"),
+                    encoding="utf-8")
+    g = dk.new_game("deepwood", players=2, seed=3, content=str(rich))
+    assert g.max_game_length == dk.GAMES["deepwood"].max_game_length == 6_000
+    g.advance()
+    g.apply("enter c0")
+    g.apply(ids(g, "place")[0])
+    g.apply(ids(g, "border")[0])
+    g.advance()
+    start = g.scores()
+    plies_before, gold_before = len(g.history), g.state.players[0].res["gold"]
+    while not g.is_over:
+        g.apply("exchange potions gold")
+    assert len(g.history) == 6_000
+    assert g.log[-1] == "The game ends: it reached the maximum game length of 6,000 plies."
+    assert g.scores() == start                   # 3 potions and 1 gold score alike (DW-11.1)
+    ben = dict(g.score_breakdown(1))
+    assert g.scores()[1] == 1 + 1 + 18_000 // 3  # starting sword, 1 coin, potions 3 : 1
+    anna = dict(g.score_breakdown(0))
+    assert anna["Left the deep forest"] == ben["Left the deep forest"] == 0
+    assert [v for k, v in anna.items() if k.startswith("Longest path")] == [0]
+    exchanges = sum(step.id == "exchange potions gold" for step in g.history)
+    assert exchanges == 6_000 - plies_before
+    assert anna["Gold coins"] == gold_before + exchanges
+    with pytest.raises(dk.IllegalAction):
+        g.apply("end")
+
+
+def test_DW_10_7_a_fight_in_progress_is_broken_off():
+    """The length rule reached in a fight: no card, no sword lost (tests/hardening forces
+    the same rule sooner the same way)."""
+    g = at_board(figure="c3", tiles={"c4": "gate", "d3": "guard"}, swords=3)
+    g.apply("fight 15 3")
+    g.apply("roll 6 5 1")
+    g._max_len = len(g.history) + 1
+    g.apply("keep 6 5")
+    p = g.state.players[0]
+    assert g.is_over and g.state.fight is None
+    assert p.swords == 3 and p.beaten == [] and p.monsters == []
+    assert "maximum game length" in g.log[-1]

@@ -4,7 +4,9 @@ It is meant as a fair sparring partner for learners, not as a strong player: it 
 resources by what it currently lacks, climbs towards the top wall, clears obstacles and
 collects swords it can afford, fights when the exact win chance (``fight_odds`` with the
 bonus resources it holds) makes the monster's gold worth the swords, and leaves the
-forest as soon as the fog allows.
+forest as soon as the fog allows. Short of pips after the last roll it pays, exchanges or
+places a troll for the missing resources when that wins the fight (DW-6.4, DW-8.5); it
+places trolls on its board turn or right after a won fight, and exchanges only on the board.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from __future__ import annotations
 from ...core.game import Game
 from ...core.rng import make_rng
 from .fight import fight_advice, fight_odds
-from .rules import (SWORD_LOSS_ON_WIN, bonus_resource, geometry, market_lines, strip_cells)
+from .rules import (SWORD_LOSS_ON_WIN, bonus_reach, bonus_resource, geometry, market_lines,
+                    strip_cells)
 from .state import DeepWoodState
 
 BASE_VALUE = {"potions": 1.0, "books": 1.0, "gold": 1.4, "stones": 1.3}
@@ -65,6 +68,7 @@ class HeuristicBot:
         return [k for k in keys if k not in s.borders and k != me]
 
     def _place(self, s, ids):
+        ids = [a for a in ids if a.startswith("place ")]   # exchanges and trolls: later
         best, best_v = ids[0], -1.0
         borders = self._free_borders(s)
         for aid in ids:
@@ -78,6 +82,7 @@ class HeuristicBot:
         return best
 
     def _border(self, s, ids):
+        ids = [a for a in ids if a.startswith("border ")]
         return max(ids, key=lambda a: self._gain(s, s.cells, a.split()[1]))
 
     def _double(self, s, ids):
@@ -95,8 +100,28 @@ class HeuristicBot:
         return "keep " + (" ".join(map(str, kept)) if kept else "none")
 
     def _bonus(self, s, ids):
+        """Pay the shortfall; else get the bonus resource by a troll (DW-8.5) or by
+        exchanges (gold first, then 3 of another kind for gold) when that can still win."""
         pay = [i for i in ids if i.startswith("bonus")]
-        return pay[0] if pay else "concede"
+        if pay:
+            return pay[0]
+        f, p = s.fight, s.players[s.seat]
+        res = bonus_resource(s, f.strength)
+        trolls = [i for i in ids if i.startswith("troll ")]
+        if trolls:
+            return self._troll(s, [i for i in trolls if i.endswith(res)] or trolls)
+        if bonus_reach(p.res, res) >= f.strength - sum(f.kept):
+            if f"exchange gold {res}" in ids:
+                return f"exchange gold {res}"
+            spare = [i for i in ids if i.startswith("exchange") and i.split()[1] not in
+                     ("gold", res)]
+            if spare:
+                return spare[0]
+        return "concede" if "concede" in ids else ids[0]
+
+    def _won(self, s, ids):
+        trolls = [i for i in ids if i.startswith("troll ")]
+        return self._troll(s, trolls) if trolls else "end"
 
     def _card(self, s, ids):
         rounds_left = 15 - s.round

@@ -11,7 +11,7 @@ from html import escape
 from ...core.picture import svg_image
 
 from .content import RESOURCES
-from .rules import (bonus_resource, cost_text, geometry, market_take, stones_to_leave,
+from .rules import (bonus_resource, geometry, market_take, stones_to_leave,
                     _amount, RES_SINGULAR)
 from .scoring import path_length, score_breakdown, scores
 from .state import FACE_DOWN, DeepWoodState
@@ -21,6 +21,15 @@ TILE_COLOUR = {"forest": "#cfe8c4", "thicket": "#6aa84f", "gate": "#b4a7d6", "gu
 RES_COLOUR = {"potions": "#d9534f", "books": "#3a78c3", "gold": "#e0b000", "stones": "#5bc0de"}
 RES_LETTER = {"potions": "P", "books": "B", "gold": "G", "stones": "S"}
 SEAT_COLOUR = ("#c0392b", "#2471a3", "#1e8449", "#7d3c98")
+
+
+def full_cost(cost: dict[str, int], stones: int) -> str:
+    """The whole price of taking a tile (DW-7.1, DW-7.2): its resources plus the marker
+    stones laid on the field you step off, e.g. '3 potions and 1 stone'."""
+    total = dict(cost)
+    total["stones"] = total.get("stones", 0) + stones
+    parts = [_amount(n, r) for r, n in total.items() if n]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def label(s: DeepWoodState, aid: str) -> str:
@@ -56,7 +65,7 @@ def label(s: DeepWoodState, aid: str) -> str:
         if verb == "leave":
             return f"Leave the forest over {rest} ({_amount(stones + 1, 'stones')})"
         kind = b.tiles[c.field(rest)]
-        return (f"Pay {cost_text(c.costs[kind])} to "
+        return (f"Pay {full_cost(c.costs[kind], stones)} to "
                 + ("clear the" if verb == "clear" else "collect the") + f" {kind} at {rest}")
     if verb == "appease":
         return f"Give the troll at {rest} 1 gold"

@@ -15,6 +15,22 @@ Readings chosen where the rulebook is ambiguous (also explained in the lessons):
   and placing a troll on another board are not actions in your forest and stay allowed,
   so a player without gold may still exchange 3 resources for 1 gold first. Ending the
   turn is always allowed ("dein Zug endet").
+* Exchanging and placing a troll are allowed "jederzeit" in your turn, the market part
+  included (DW-9.1, DW-8.3): they are offered before you lay your strip, before you choose
+  a border field, at monster 4's doubling, on the board, after leaving the forest, in a
+  fight once the dice are done, and after a won fight. They are not offered between the
+  rolls of a fight or while a monster card is chosen: nothing there depends on resources,
+  and the same choices come right afterwards.
+* "Du kannst jederzeit in deinem Zug einen Troll einsetzen, allerdings nicht während oder
+  nach einem verlorenen Felsmonsterkampf" (DW-8.5): only a *lost* fight excludes a troll.
+  While the dice are rolled the result is open, so no troll is placed then. After the last
+  roll, when the pips fall short and bonus resources may still win the fight, a troll may
+  be placed if the missing pips can then still be paid (with exchanges); placing it commits
+  you to win: you can no longer accept the defeat, and only exchanges that keep the payment
+  possible are offered. A won fight ends the board part of your turn ("Hast du gegen ein
+  Felsmonster gekämpft, endet damit dein Zug"), but if you hold a troll you may place, the
+  turn goes on in the phase "won": place it, exchange, then end the turn. A lost fight
+  ends the turn at once.
 * The fog rises from beside the bottom forest row in round 11 to row 5 in round 15. The
   wall fields are never "in fog": leaving a wall field always costs exactly 1 stone.
 * Leaving the forest is one action from a top-row field: the stones for leaving that
@@ -27,6 +43,8 @@ Readings chosen where the rulebook is ambiguous (also explained in the lessons):
 * The general supply is unlimited (the rulebook lists component counts but no shortage
   rule; gold comes in denominations). The strips-slide-off dexterity rule is left out.
 * In a fight the bonus resources are paid after the last roll, exactly the shortfall.
+* A game that reaches ``max_game_length`` plies (6,000, far above the longest legal game)
+  ends at once and is scored as it stands (DW-10.7).
 """
 
 from __future__ import annotations
@@ -58,8 +76,9 @@ INFO = GameInfo(
     key="deepwood", title="Durch den tiefen Wald", min_players=2, max_players=4,
     description="Find a path through the deep forest, clear obstacles, fight rock monsters "
                 "and turn sets of tiles into gold (a prototype by Bettina Katzenberger).",
-    # DW-0.1: no real game comes near this; one that reaches it ends at once, scored as
-    # it stands (a bound on replay time for any save, see the rules reference)
+    # DW-10.7: more than 3x the longest legal game (at most 1,648 plies with 4 players
+    # and the designed content, bounded in the rules reference); one that reaches it ends at once, scored as it
+    # stands. It bounds the replay time of any save.
     max_game_length=6_000,
 )
 
@@ -352,21 +371,20 @@ def legal_ids(s: DeepWoodState) -> list[str]:
     if ph == "entry":
         return [f"enter {name(s, f)}" for f in range(c.columns) if not b.trolls[f]]
     if ph == "place":
-        return [a for strip in p.hand for a in _placements(c.strips[strip].cells, strip)]
+        return ([a for strip in p.hand for a in _placements(c.strips[strip].cells, strip)]
+                + anytime_ids(s, seat))
     if ph == "border":
         taken = set(s.borders)
         keys = [*MARKET_ROWS, *MARKET_COLS] + (["corner"] if s.n == 4 else [])
-        return [f"border {k}" for k in keys if k not in taken and k != p.market_field]
+        return ([f"border {k}" for k in keys if k not in taken and k != p.market_field]
+                + anytime_ids(s, seat))
     if ph == "double":
-        return [f"double {r}" for r in RESOURCES if s.gained.get(r)] + ["double none"]
+        return ([f"double {r}" for r in RESOURCES if s.gained.get(r)] + ["double none"]
+                + anytime_ids(s, seat))
     if ph == "keep":
         return keep_choices(s.fight.rolled)
     if ph == "bonus":
-        f = s.fight
-        need = f.strength - sum(f.kept)
-        res = bonus_resource(s, f.strength)
-        ids = [f"bonus {need}"] if res and p.res[res] >= need else []
-        return ids + exchange_ids(p) + ["concede"]
+        return bonus_ids(s, seat)
     if ph == "card":
         numbers = sorted({c.monsters[i].number for i in s.middle
                           if c.monsters[i].strength == s.fight.strength})
@@ -375,6 +393,8 @@ def legal_ids(s: DeepWoodState) -> list[str]:
         over = [r for r in ("potions", "books", "stones") if p.res[r] > c.resource_limit]
         return ([f"exchange {r} gold" for r in over if p.res[r] >= 3]
                 + [f"return {r}" for r in over])
+    if ph == "won":
+        return anytime_ids(s, seat) + ["end"]
     if ph != "board":
         return []
     ids: list[str] = []
@@ -405,9 +425,7 @@ def legal_ids(s: DeepWoodState) -> list[str]:
                             for d in range(2, min(p.swords, MAX_DICE) + 1)]
             if p.step_backs:
                 ids += [f"back {k}" for k in range(1, min(3, len(b.path) - 1) + 1)]
-    ids += exchange_ids(p)
-    if troll_ready(s, seat):
-        ids += troll_placements(s, seat)
+    ids += anytime_ids(s, seat)
     ids.append("end")
     return ids
 
@@ -415,6 +433,54 @@ def legal_ids(s: DeepWoodState) -> list[str]:
 def exchange_ids(p: Player) -> list[str]:
     """Ressourcen tauschen (DW-9.1): 3 potions/books/stones -> 1 gold; 2 gold -> 1 of them."""
     return [f"exchange {a} {b}" for a, b in EXCHANGES if p.res[a] >= (2 if a == "gold" else 3)]
+
+
+def anytime_ids(s: DeepWoodState, seat: int) -> list[str]:
+    """What is allowed "jederzeit" in your turn (DW-9.1, DW-8.3): exchanging, and placing
+    a troll from an earlier round (one a round)."""
+    ids = exchange_ids(s.players[seat])
+    if troll_ready(s, seat):
+        ids += troll_placements(s, seat)
+    return ids
+
+
+def bonus_reach(res: dict[str, int], bonus: str) -> int:
+    """The most ``bonus`` resources a player holding ``res`` can have after exchanging
+    (DW-9.1): other kinds go to gold 3 : 1, gold comes back 2 : 1. Exchanging ``bonus``
+    itself or gold away never helps, so this is exact."""
+    spare = sum(res[r] // 3 for r in ("potions", "books", "stones") if r != bonus)
+    return res[bonus] + (res["gold"] + spare) // 2
+
+
+def _after_exchange(res: dict[str, int], aid: str) -> dict[str, int]:
+    give, get = aid.split()[1:]
+    out = dict(res)
+    out[give] -= 2 if give == "gold" else 3
+    out[get] += 1
+    return out
+
+
+def bonus_ids(s: DeepWoodState, seat: int) -> list[str]:
+    """After the last roll, short of the strength (DW-6.4, DW-8.5).
+
+    Pay the exact shortfall in the monster's bonus resource, exchange, place a troll if the
+    shortfall can then still be paid, or accept the defeat. Once a troll was placed during
+    this fight the fight must be won ("nicht während ... einem verlorenen
+    Felsmonsterkampf"): no defeat, and only exchanges that keep the payment possible.
+    """
+    f, p = s.fight, s.players[seat]
+    need = f.strength - sum(f.kept)
+    res = bonus_resource(s, f.strength)
+    ids = [f"bonus {need}"] if p.res[res] >= need else []
+    if f.troll_placed:
+        return ids + [e for e in exchange_ids(p)
+                      if bonus_reach(_after_exchange(p.res, e), res) >= need]
+    ids += exchange_ids(p)
+    if troll_ready(s, seat):
+        ok = {r for r in TROLL_REWARDS
+              if bonus_reach({**p.res, r: p.res[r] + 2}, res) >= need}
+        ids += [t for t in troll_placements(s, seat) if t.rsplit(" ", 1)[1] in ok]
+    return ids + ["concede"]
 
 
 def troll_placements(s: DeepWoodState, seat: int) -> list[str]:
@@ -681,7 +747,9 @@ def _return(s: DeepWoodState, rest: str) -> None:
 
 
 def _troll(s: DeepWoodState, rest: str) -> None:
-    """DW-8.3: place a troll from an earlier round on another board; take 2 resources."""
+    """DW-8.3 / DW-8.5: place a troll from an earlier round on another board; take 2
+    resources. Any moment of the turn (the phase stays), in a fight only after the last
+    roll, never during or after a lost fight."""
     t_s, sq, res = rest.split()
     t = int(t_s)
     p = s.players[s.seat]
@@ -690,6 +758,8 @@ def _troll(s: DeepWoodState, rest: str) -> None:
     p.troll_placed_round = s.round
     p.res[res] += 2
     s.log.append(f"{p.name} places a troll on {s.players[t].name}'s {sq} and takes 2 {res}.")
+    if s.fight is not None:                 # DW-8.5: during a fight it must be won now
+        s.fight.troll_placed = True
 
 
 def _end(s: DeepWoodState, rest: str) -> None:
@@ -771,7 +841,8 @@ def _monster(s: DeepWoodState, rest: str) -> None:
 
 
 def _take_monster(s: DeepWoodState, number: int) -> None:
-    """DW-6.5: take the card; lose swords by the dice used (2->0 ... 6->4); turn ends."""
+    """DW-6.5: take the card; lose swords by the dice used (2->0 ... 6->4). The board
+    part of the turn is over; with a troll to place the turn goes on (DW-8.5)."""
     p, f = s.players[s.seat], s.fight
     idx = next(i for i in s.middle if s.content.monsters[i].number == number)
     s.middle.remove(idx)
@@ -783,11 +854,14 @@ def _take_monster(s: DeepWoodState, number: int) -> None:
     s.log.append(f"{p.name} beats rock monster {number} (strength {f.strength}) and turns "
                  f"{lost} sword{'s' * (lost != 1)} face down.")
     s.fight = None
-    end_turn(s)
+    if troll_ready(s, s.seat):
+        s.phase = "won"                     # DW-8.5: a troll may still be placed
+    else:
+        end_turn(s)
 
 
 def _fight_lost(s: DeepWoodState) -> None:
-    """DW-6.5: a lost fight costs 1 sword; the turn ends."""
+    """DW-6.5: a lost fight costs 1 sword; the turn ends at once (DW-8.5: no troll)."""
     p, f = s.players[s.seat], s.fight
     p.swords -= 1
     p.swords_spent += 1
@@ -875,9 +949,16 @@ def _game_over(s: DeepWoodState, why: str) -> None:
 # ============================================================== illegal explanations
 def explain_illegal(s: DeepWoodState, aid: str) -> str | None:
     verb, _, rest = aid.partition(" ")
+    if s.phase == "won" and verb in ("move", "clear", "sword", "leave", "fight", "back",
+                                     "appease"):
+        return ("the fight ended the board part of your turn: you may still place a troll, "
+                "exchange, or end the turn")
     if s.phase != "board" and verb in ("move", "clear", "sword", "leave", "fight", "back",
                                        "appease"):
         return f"board actions come after the market; now the phase is {s.phase!r}"
+    if verb == "concede" and s.phase == "bonus" and s.fight.troll_placed:
+        return ("you placed a troll during this fight, so it may not be lost: pay the "
+                "missing pips (exchange first if you must)")
     if verb in ("move", "clear", "sword", "leave"):
         try:
             f = s.content.field(rest)
@@ -897,9 +978,18 @@ def explain_illegal(s: DeepWoodState, aid: str) -> str | None:
         return "announce a strength still in the middle that you have not beaten, with 2 " \
                f"to {min(p.swords, MAX_DICE)} dice"
     if verb == "troll":
+        if s.phase in ("roll", "keep", "card"):
+            return ("no troll while the dice are rolled or the card is chosen: place it once "
+                    "the dice are done and the fight can still be won, or after a won fight")
+        if s.phase == "bonus":
+            return ("during a fight a troll may only be placed if the missing pips can then "
+                    "still be paid, and only one troll a round, taken in an earlier round")
         return "you may place one troll a round, taken in an earlier round, on a field of " \
                "another board without a figure or marker stone"
     if verb == "exchange":
+        if s.phase == "bonus" and s.fight.troll_placed:
+            return ("you placed a troll during this fight: only exchanges that still let you "
+                    "pay the missing pips are allowed")
         return "3 potions, books or stones buy 1 gold; 2 gold buy 1 potion, book or stone"
     return None
 
@@ -919,7 +1009,8 @@ class DeepWoodRules(PackageRules):
         return parse_content(parse_content_toml(text, name), name)
 
     def end_by_length(self, s: DeepWoodState) -> None:
-        """DW-0.1: a game that reaches ``max_game_length`` plies ends at once."""
+        """DW-10.7: a game that reaches ``max_game_length`` plies ends at once and is scored
+        as it stands (DW-11); a fight in progress is broken off, nobody wins or loses it."""
         s.fight = None
         _game_over(s, f"it reached the maximum game length of {INFO.max_game_length:,} "
                       "plies")

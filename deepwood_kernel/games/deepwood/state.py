@@ -56,6 +56,7 @@ class Fight:
     kept: list[int] = field(default_factory=list)    # dice set aside, descending
     rolled: list[int] = field(default_factory=list)  # the latest roll, descending
     rolls: int = 0                                   # rolls made so far (at most 3)
+    troll_placed: bool = False   # a troll was placed after the last roll: must be won (DW-8.5)
 
 
 @dataclass
