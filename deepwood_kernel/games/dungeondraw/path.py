@@ -1,0 +1,628 @@
+"""The dungeon and the path: card placement (DD-4), path drawing (DD-5), the path solver.
+
+A laid dungeon is a graph (:class:`Dungeon`): every card's nodes placed at absolute
+half-cell coordinates, facing connectors of neighbouring cards merged into one node. The
+path is drawn one step at a time (:func:`path_actions`, :func:`path_apply`): start at an
+open connector on the rim, step to a neighbouring node along an unused corridor segment,
+overcome obstacles with an item, a fairy tile or a spell book, use portals and stairs.
+So the legal actions stay few (a node has at most four ways out), bots and random
+playouts can draw paths, and a widget can click nodes.
+
+Readings (each in ``docs/rules/dungeondraw.md``):
+
+* Corridor nodes, stairs and connectors are entered once ("eine Kreuzung zählt als
+  Korridor"); a room is entered as often as unused segments (its distinct entry and exit
+  points) lead into it. Segments of the two levels cross without meeting, so the path runs
+  over and under itself there (DD-5.3).
+* The path ends at an exit (an open connector on the rim, reached after the start) or at
+  a dead end. Turning back into your own corridor is one of the rulebook's dead ends, so
+  ``end`` is allowed at any time after the start; refusing to overcome an obstacle ends
+  the path there too. With no way on, the path ends by itself.
+* Entering a room you must defeat all its monsters, one means each; only then are its
+  items, portals and upgrades discovered and the room counted (DD-6.7, FAQ). A trap pit in
+  a room is walked around (and counted) unless you choose ``fall``.
+
+>>> from .content import load_content
+>>> c = load_content()
+>>> d = build_dungeon(c, (("s1", 0, 0, 0), ("s6", 2, 0, 0)))
+>>> sorted(d.open_starts())
+['0.L1', '1.B1', '1.R1']
+>>> best_path(d, "coin").value          # the lock hides the coin of Clay Hall
+(1, 1, True)
+>>> best = best_path(d, "coin", fairy={"key": 1})
+>>> best.value, best.actions
+((2, 2, True), ['start 0.L1', 'go 0.c01', 'go 0.c11', 'go 0.R1', 'go 1.c01', 'use fairy', 'go 1.c11', 'go 1.R1'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from time import perf_counter
+
+from .content import CARD_H, CARD_W, Content
+
+# obstacle -> (item, fairy-tile kind, spell books that overcome it)
+MEANS = {"monster": ("sword", "sword", ("SB-1",)),
+         "lock": ("key", "key", ("SB-7",)),
+         "lava": ("rope", "rope", ("SB-3",)),
+         "trap": ("rope", "rope", ("SB-3",)),
+         "portal": ("scroll", "scroll", ("SB-9",))}
+#: what a goal kind counts among the discoveries
+GOAL_OF = {"monster": "monster", "lock": "lock", "trap": "pit", "lava": "pit"}
+_FLIP = {"L": "R", "R": "L", "T": "B", "B": "T"}
+_JUMPS = {"SB-2", "SB-4", "SB-5", "SB-11", "SB-15", "SB-8"}
+
+
+# ====================================================================== placement
+def card_nodes(card, col: int, row: int, rot: int):
+    """The card's nodes at their absolute positions: (local id, node, x, y, side)."""
+    out = []
+    for nid, n in card.nodes.items():
+        x, y, side = n.x, n.y, n.side
+        if rot == 180:
+            x, y, side = 2 * CARD_W - x, 2 * CARD_H - y, _FLIP.get(side, "")
+        out.append((nid, n, 2 * col + x, 2 * row + y, side))
+    return out
+
+
+def cells_of(col: int, row: int) -> list[tuple[int, int]]:
+    return [(col + i, row + j) for i in range(CARD_W) for j in range(CARD_H)]
+
+
+def _beyond(x: int, y: int, side: str) -> tuple[int, int]:
+    """The cell outside a connector at (x, y) on ``side``."""
+    if side == "L":
+        return x // 2 - 1, (y - 1) // 2
+    if side == "R":
+        return x // 2, (y - 1) // 2
+    if side == "T":
+        return (x - 1) // 2, y // 2 - 1
+    return (x - 1) // 2, y // 2
+
+
+def _connectors(content: Content, placements) -> dict:
+    """(x, y, level) -> side of every connector in the layout."""
+    out = {}
+    for key, col, row, rot in placements:
+        for nid, n, x, y, side in card_nodes(content.cards[key], col, row, rot):
+            if n.kind == "edge":
+                out[(x, y, n.level)] = side
+    return out
+
+
+def placement_problem(content: Content, placements, key: str, col: int, row: int,
+                      rot: int) -> str | None:
+    """Why the card cannot go there (DD-4.1-4.4), or None: upright either way up, no
+    overlap, adjacent and joined to the dungeon by at least one corridor."""
+    if rot not in (0, 180):
+        return "a card lies upright, either way up: turn 0 or 180"
+    if not placements:
+        return None if (col, row) == (0, 0) else "the first card goes at 0 0"
+    taken = {c for _, c0, r0, _ in placements for c in cells_of(c0, r0)}
+    mine = cells_of(col, row)
+    if any(c in taken for c in mine):
+        return "cards may not overlap"
+    conns = _connectors(content, placements)
+    for nid, n, x, y, side in card_nodes(content.cards[key], col, row, rot):
+        if n.kind == "edge" and conns.get((x, y, n.level)) == _FLIP[side]:
+            return None
+    return "a card must join the dungeon at a corridor (a connector facing a connector)"
+
+
+def placement_options(content: Content, placements, keys) -> list[tuple[str, int, int, int]]:
+    """Every legal placement of the cards ``keys`` (sorted, without repeats)."""
+    if not placements:
+        return sorted({(k, 0, 0, r) for k in keys for r in (0, 180)})
+    conns = _connectors(content, placements)
+    taken = {c for _, c0, r0, _ in placements for c in cells_of(c0, r0)}
+    out = set()
+    for key in set(keys):
+        card = content.cards[key]
+        for rot in (0, 180):
+            nodes = card_nodes(card, 0, 0, rot)
+            for nid, n, x, y, side in nodes:
+                if n.kind != "edge":
+                    continue
+                for (cx, cy, lvl), cside in conns.items():
+                    if lvl != n.level or cside != _FLIP[side]:
+                        continue
+                    dx, dy = cx - x, cy - y
+                    if dx % 2 or dy % 2:
+                        continue
+                    col, row = dx // 2, dy // 2
+                    if (key, col, row, rot) in out:
+                        continue
+                    if not any(c in taken for c in cells_of(col, row)):
+                        out.add((key, col, row, rot))
+    return sorted(out)
+
+
+# ====================================================================== the dungeon graph
+@dataclass
+class Dungeon:
+    """A laid dungeon as a graph. Node ``i`` has ``names[i]`` ("card.local"), ``kind``,
+    ``level``, ``pos`` (half-cells), ``contents``, ``side`` and ``open`` (a connector on
+    the rim: a start or an exit). ``adj[i]`` lists (neighbour, segment); ``drop[i]`` is the
+    trap pit's shaft (target, segment)."""
+
+    names: list
+    kind: list
+    level: list
+    pos: list
+    contents: list
+    side: list
+    open: list
+    adj: list
+    drop: dict
+    index: dict
+    totals: dict
+
+    def open_starts(self) -> list[str]:
+        return [self.names[i] for i in range(len(self.names)) if self.open[i]]
+
+
+_CACHE: dict = {}
+
+
+def build_dungeon(content: Content, placements) -> Dungeon:
+    """The graph of a layout (cached: layouts repeat while a path is drawn)."""
+    placements = tuple(tuple(p) for p in placements)
+    ck = (id(content), placements)
+    d = _CACHE.get(ck)
+    if d is not None:
+        return d
+    names, kind, level, pos, contents, side, open_ = [], [], [], [], [], [], []
+    index, at = {}, {}
+    taken = {c for _, c0, r0, _ in placements for c in cells_of(c0, r0)}
+    local = []
+    for i, (key, col, row, rot) in enumerate(placements):
+        m = {}
+        for nid, n, x, y, sd in card_nodes(content.cards[key], col, row, rot):
+            if n.kind == "edge" and (x, y, n.level) in at:
+                m[nid] = at[(x, y, n.level)]
+                open_[m[nid]] = False           # two facing connectors: joined
+                continue
+            g = len(names)
+            name = f"{i}.{nid}"
+            names.append(name)
+            kind.append(n.kind)
+            level.append(n.level)
+            pos.append((x, y))
+            contents.append(n.contents)
+            side.append(sd)
+            open_.append(n.kind == "edge" and _beyond(x, y, sd) not in taken)
+            index[name] = g
+            m[nid] = g
+            if n.kind == "edge":
+                at[(x, y, n.level)] = g
+        local.append(m)
+    adj = [[] for _ in names]
+    drop = {}
+    e = 0
+    for i, (key, *_rest) in enumerate(placements):
+        card = content.cards[key]
+        for a, b in card.links:
+            ga, gb = local[i][a], local[i][b]
+            adj[ga].append((gb, e))
+            adj[gb].append((ga, e))
+            e += 1
+        for a, b in card.drops:
+            drop[local[i][a]] = (local[i][b], e)
+            e += 1
+    totals: dict[str, int] = {}
+    for i, cs in enumerate(contents):
+        for t in cs:
+            k = GOAL_OF.get(t, t)
+            totals[k] = totals.get(k, 0) + 1
+        if kind[i] in ("room", "stairs"):
+            totals[kind[i]] = totals.get(kind[i], 0) + 1
+    d = Dungeon(names, kind, level, pos, contents, side, open_, adj, drop, index, totals)
+    if len(_CACHE) > 4096:
+        _CACHE.clear()
+    _CACHE[ck] = d
+    return d
+
+
+# ====================================================================== the path
+class PathState:
+    """A path being drawn, with what the player carries for it (fairy tiles, books)."""
+
+    __slots__ = ("node", "start", "visited", "used", "cleared", "pending", "inv", "found",
+                 "used_portals", "used_traps", "fairy", "books", "boxed", "crossed",
+                 "ended", "at_exit", "steps")
+
+    def __init__(self, fairy: dict, books: set):
+        self.node = -1
+        self.start = -1
+        self.visited: set = set()        # corridor, stair and connector nodes entered
+        self.used: set = set()           # corridor segments (and shafts) used
+        self.cleared: set = set()        # rooms entered with every monster defeated
+        self.pending: tuple = ()         # obstacles still to overcome at this node
+        self.inv: dict = {}              # discovered items not used yet
+        self.found: dict = {}            # discoveries that goals count
+        self.used_portals: set = set()
+        self.used_traps: set = set()
+        self.fairy = dict(fairy)
+        self.books = set(books)          # spell books still face up this round
+        self.boxed: list = []            # SB-13 boxed during this path
+        self.crossed = False             # SB-8 used
+        self.ended = ""                  # "", "exit", "dead end"
+        self.at_exit = False             # on an exit with a travel book: choose
+        self.steps: list = []            # (how, node) in order
+
+    def copy(self) -> PathState:
+        o = PathState.__new__(PathState)
+        o.node, o.start, o.pending, o.crossed = self.node, self.start, self.pending, self.crossed
+        o.ended, o.at_exit = self.ended, self.at_exit
+        o.visited, o.used, o.cleared = set(self.visited), set(self.used), set(self.cleared)
+        o.inv, o.found, o.fairy = dict(self.inv), dict(self.found), dict(self.fairy)
+        o.used_portals, o.used_traps = set(self.used_portals), set(self.used_traps)
+        o.books, o.boxed, o.steps = set(self.books), list(self.boxed), list(self.steps)
+        return o
+
+    def as_dict(self) -> dict:
+        return {k: (sorted(v) if isinstance(v, set) else v)
+                for k in self.__slots__ for v in [getattr(self, k)]}
+
+    @property
+    def coins(self) -> int:
+        return self.found.get("coin", 0)
+
+
+def _add(d: dict, k: str, n: int = 1) -> None:
+    d[k] = d.get(k, 0) + n
+
+
+def _means(ps: PathState, obstacle: str) -> list[str]:
+    item, tile, books = MEANS[obstacle]
+    out = []
+    if ps.inv.get(item):
+        out.append("item")
+    if ps.fairy.get(tile):
+        out.append("fairy")
+    out += [b for b in books if b in ps.books]
+    return out
+
+
+def _enterable(d: Dungeon, ps: PathState, v: int) -> bool:
+    return d.kind[v] == "room" or v not in ps.visited
+
+
+def _go_targets(d: Dungeon, ps: PathState) -> list[tuple[int, int, bool]]:
+    """(node, segment, crossing) for every step along an unused segment."""
+    out = []
+    for v, e in d.adj[ps.node]:
+        if e in ps.used:
+            continue
+        if _enterable(d, ps, v):
+            out.append((v, e, False))
+        elif (d.kind[v] in ("corridor", "stairs") and "SB-8" in ps.books
+              and not ps.crossed):
+            out.append((v, e, True))       # SB-8: cross your own path once
+    return out
+
+
+def _fall_target(d: Dungeon, ps: PathState):
+    u = ps.node
+    if u in d.drop and u not in ps.used_traps:
+        v, e = d.drop[u]
+        if _enterable(d, ps, v):
+            return v, e
+    return None
+
+
+def _here_has(d: Dungeon, ps: PathState, thing: str) -> bool:
+    u = ps.node
+    if thing not in d.contents[u]:
+        return False
+    return d.kind[u] != "room" or u in ps.cleared
+
+
+def _specials(d: Dungeon, ps: PathState) -> list[str]:
+    """Portal, teleport, barrel, climb, travel and fall moves from here."""
+    out = []
+    u, names = ps.node, d.names
+    if d.kind[u] == "room" and u in ps.cleared and _fall_target(d, ps):
+        out.append("fall")
+    if _here_has(d, ps, "portal") and u not in ps.used_portals:
+        means = _means(ps, "portal")
+        for q in range(len(names)):
+            if q != u and "portal" in d.contents[q] and q not in ps.used_portals \
+                    and _enterable(d, ps, q):
+                out += [f"portal {names[q]} {m}" for m in means]
+    if "SB-2" in ps.books:
+        for q in range(len(names)):
+            if q != u and "monster" in d.contents[q] and _enterable(d, ps, q) \
+                    and q not in ps.cleared:
+                out.append(f"teleport {names[q]}")
+    if "SB-5" in ps.books and _here_has(d, ps, "barrel"):
+        for q in range(len(names)):
+            if q != u and "barrel" in d.contents[q] and _enterable(d, ps, q):
+                out.append(f"barrel {names[q]}")
+    if "SB-4" in ps.books and d.level[u] == 1:
+        for t, (v, _e) in d.drop.items():
+            if v == u and t not in ps.used_traps and _enterable(d, ps, t):
+                out.append(f"climb {names[t]}")
+    return out
+
+
+def _travel_target(d: Dungeon, ps: PathState, u: int):
+    """SB-11 / SB-15: the open connector exactly opposite an exit on the rim."""
+    sd = d.side[u]
+    book = "SB-11" if sd in "TB" else "SB-15"
+    if book not in ps.books:
+        return None
+    x, y = d.pos[u]
+    want = _FLIP[sd]
+    best = None
+    for q in range(len(d.names)):
+        if d.open[q] and d.side[q] == want and d.level[q] == d.level[u] \
+                and q not in ps.visited:
+            qx, qy = d.pos[q]
+            if (sd in "TB" and qx == x) or (sd in "LR" and qy == y):
+                far = qy if want == "B" else -qy if want == "T" else qx if want == "R" else -qx
+                if best is None or far > best[0]:
+                    best = (far, q)
+    return None if best is None else (best[1], book)
+
+
+def path_actions(d: Dungeon, ps: PathState) -> list[str]:
+    """The legal path actions now, in a canonical order (empty once the path has ended)."""
+    names = d.names
+    if ps.ended:
+        return []
+    if ps.node < 0:
+        return [f"start {n}" for n in d.open_starts()]
+    out = []
+    if ps.pending:
+        ob = ps.pending[0]
+        means = _means(ps, ob)
+        if ob == "trap":
+            if _fall_target(d, ps):
+                out.append("fall")
+            return out + [f"use {m}" for m in means]
+        return [f"use {m}" for m in means] + ["end"]
+    if ps.at_exit:
+        t = _travel_target(d, ps, ps.node)
+        return ["exit"] + ([f"travel {names[t[0]]}"] if t else [])
+    out = [f"go {names[v]}" for v, _e, _c in _go_targets(d, ps)]
+    out += _specials(d, ps)
+    if "SB-13" in ps.books:
+        out += [f"favour {k}" for k in ("key", "rope", "scroll", "sword")]
+    out.append("end")
+    return out
+
+
+def _discover(d: Dungeon, ps: PathState, u: int) -> None:
+    """Circle what lies at ``u`` (DD-6.1): items into the bag, goals counted."""
+    for t in d.contents[u]:
+        if t in ("monster", "lock", "lava"):
+            continue                      # counted when overcome
+        if t == "trap":
+            if d.kind[u] == "room":       # walked around, counted (FAQ)
+                _add(ps.found, "pit")
+            continue
+        _add(ps.found, t)
+        if t in ("sword", "rope", "key", "scroll"):
+            _add(ps.inv, t)
+    if d.kind[u] in ("room", "stairs"):
+        _add(ps.found, d.kind[u])
+
+
+def _arrive(d: Dungeon, ps: PathState, v: int, how: str) -> None:
+    ps.node = v
+    ps.steps.append((how, v))
+    k = d.kind[v]
+    if k == "room":
+        if v not in ps.cleared:
+            ps.pending = tuple("monster" for t in d.contents[v] if t == "monster")
+            if not ps.pending:
+                _room_cleared(d, ps, v)
+        return
+    first = v not in ps.visited
+    ps.visited.add(v)
+    if not first:
+        return
+    if k == "edge":
+        if d.open[v] and how in ("go", "fall", "portal", "teleport", "barrel", "climb"):
+            if _travel_target(d, ps, v):
+                ps.at_exit = True
+            else:
+                ps.ended = "exit"
+        return
+    obstacles = tuple(t for t in d.contents[v] if t in MEANS and t != "portal")
+    if how == "climb":                   # climbed out of the pit: it is behind you
+        ps.used_traps.add(v)
+        _add(ps.found, "pit")
+        obstacles = ()
+    if obstacles:
+        ps.pending = obstacles
+    else:
+        _discover(d, ps, v)
+
+
+def _room_cleared(d: Dungeon, ps: PathState, v: int) -> None:
+    ps.cleared.add(v)
+    _discover(d, ps, v)
+
+
+def _use(ps: PathState, how: str, obstacle: str) -> None:
+    item, tile, _books = MEANS[obstacle]
+    if how == "item":
+        ps.inv[item] -= 1
+    elif how == "fairy":
+        ps.fairy[tile] -= 1
+    else:
+        ps.books.discard(how)
+
+
+def path_apply(d: Dungeon, ps: PathState, aid: str) -> None:
+    """Apply a legal path action (checked by the caller), then end the path if it is
+    stuck (DD-5.6: a dead end)."""
+    verb, _, arg = aid.partition(" ")
+    idx = d.index
+    if verb == "start":
+        v = idx[arg]
+        ps.start = v
+        ps.visited.add(v)
+        ps.node = v
+        ps.steps.append(("start", v))
+    elif verb == "go":
+        v = idx[arg]
+        for w, e, crossing in _go_targets(d, ps):
+            if w == v:
+                ps.used.add(e)
+                if crossing:
+                    ps.crossed = True
+                    ps.books.discard("SB-8")
+                break
+        _arrive(d, ps, v, "go")
+    elif verb == "use":
+        u, ob = ps.node, ps.pending[0]
+        _use(ps, arg, ob)
+        _add(ps.found, GOAL_OF[ob])
+        ps.pending = ps.pending[1:]
+        if ob == "trap":
+            ps.used_traps.add(u)
+        if not ps.pending:
+            if d.kind[u] == "room":
+                _room_cleared(d, ps, u)
+            else:
+                _discover(d, ps, u)
+    elif verb == "fall":
+        u = ps.node
+        v, e = _fall_target(d, ps)
+        if ps.pending:                   # a trap pit in a corridor: fall in (DD-6.5)
+            _add(ps.found, "pit")
+            ps.pending = ()
+        ps.used_traps.add(u)
+        ps.used.add(e)
+        _arrive(d, ps, v, "fall")
+    elif verb == "portal":
+        name, how = arg.split(" ")
+        v = idx[name]
+        _use(ps, how, "portal")
+        ps.used_portals.update((ps.node, v))
+        _arrive(d, ps, v, "portal")
+    elif verb in ("teleport", "barrel", "climb"):
+        ps.books.discard({"teleport": "SB-2", "barrel": "SB-5", "climb": "SB-4"}[verb])
+        _arrive(d, ps, idx[arg], verb)
+    elif verb == "travel":
+        v = idx[arg]
+        ps.books.discard(_travel_target(d, ps, ps.node)[1])
+        ps.at_exit = False
+        _arrive(d, ps, v, "travel")
+    elif verb == "exit":
+        ps.at_exit = False
+        ps.ended = "exit"
+    elif verb == "favour":
+        ps.books.discard("SB-13")
+        ps.boxed.append("SB-13")
+        _add(ps.fairy, arg)
+    elif verb == "end":
+        ps.ended = "dead end"
+        ps.pending = ()
+    else:
+        raise ValueError(f"unknown path action {aid!r}")
+    if not ps.ended and ps.node >= 0:
+        if ps.pending:
+            if not _means(ps, ps.pending[0]) and not (ps.pending[0] == "trap"
+                                                       and _fall_target(d, ps)):
+                ps.ended = "dead end"    # blocked: the obstacle is not counted
+                ps.pending = ()
+        elif not ps.at_exit and not _go_targets(d, ps) and not _specials(d, ps):
+            ps.ended = "dead end"
+
+
+# ====================================================================== the solver
+@dataclass
+class Best:
+    """The solver's answer: the actions of the best path and what it scores."""
+
+    actions: list
+    score: int
+    coins: int
+    exit: bool
+    nodes: int                         # search nodes visited
+
+    @property
+    def value(self) -> tuple:
+        return (self.score, self.coins, self.exit)
+
+
+def path_value(ps: PathState, goal: str | None, points: int) -> tuple[int, int, bool]:
+    """(goal points, coins, exit) of a path: what the solver maximises, in that order."""
+    s = ps.found.get(goal, 0) * points if goal else 0
+    return (s, ps.coins, ps.ended == "exit")
+
+
+def best_path(d: Dungeon, goal: str | None = None, points: int = 1,
+              fairy: dict | None = None, books=(), prune: bool = True,
+              start: PathState | None = None) -> Best:
+    """The highest-scoring path through a laid dungeon, by exhaustive search.
+
+    Maximises the main goal's points, then the coins found, then reaching an exit
+    (the rulebook's order of wishes, DD-4.6). With ``prune`` a branch is cut when even
+    every remaining discovery of the goal kind and every remaining coin could not beat
+    the best path found so far; without it, every path is enumerated (the baseline).
+    ``start`` continues a path already begun.
+    """
+    root = start.copy() if start is not None else PathState(fairy or {}, set(books))
+    best: list = [None, None]
+    count = [0]
+
+    def bound(ps: PathState) -> tuple:
+        # what could still be found: the goal things and coins in nodes not yet
+        # discovered that the path can still reach (over any unused segment or shaft;
+        # portals and teleport books reach everywhere)
+        if ps.books & _JUMPS or any("portal" in d.contents[i] for i in range(len(d.names))):
+            reach = range(len(d.names))
+        else:
+            reach, todo = {ps.node}, [ps.node]
+            while todo:
+                u = todo.pop()
+                nxt = [(v, e) for v, e in d.adj[u]] + ([d.drop[u]] if u in d.drop else [])
+                for v, e in nxt:
+                    if e not in ps.used and v not in reach and _enterable(d, ps, v):
+                        reach.add(v)
+                        todo.append(v)
+        g = ps.found.get(goal, 0) if goal else 0
+        c = ps.coins
+        for i in reach:
+            if i in ps.visited or i in ps.cleared:
+                continue
+            cs = d.contents[i]
+            if goal:
+                g += sum(1 for t in cs if GOAL_OF.get(t, t) == goal) + (d.kind[i] == goal)
+            c += cs.count("coin")
+        return (g * points, c, True)
+
+    def rec(ps: PathState, trail: list) -> None:
+        count[0] += 1
+        acts = path_actions(d, ps)
+        if not acts:
+            v = path_value(ps, goal, points)
+            if best[0] is None or v > best[0]:
+                best[0], best[1] = v, list(trail)
+            return
+        if prune and best[0] is not None and best[0] >= bound(ps):
+            return
+        for a in acts:
+            if a.startswith("favour") and (ps.pending or trail and trail[-1].startswith(
+                    "favour")):
+                continue
+            child = ps.copy()
+            path_apply(d, child, a)
+            trail.append(a)
+            rec(child, trail)
+            trail.pop()
+
+    rec(root, [])
+    v = best[0]
+    return Best(best[1], v[0], v[1], v[2], count[0])
+
+
+def time_solver(d: Dungeon, goal: str, points: int, prune: bool) -> tuple[float, Best]:
+    t = perf_counter()
+    b = best_path(d, goal, points, prune=prune)
+    return perf_counter() - t, b
