@@ -15,6 +15,7 @@ from .rules import GameInfo, Rules
 _MODULES = {
     "deepwood": "deepwood_kernel.games.deepwood",
     "clank": "deepwood_kernel.games.clank",
+    "dungeondraw": "deepwood_kernel.games.dungeondraw",
     "adventureland": "deepwood_kernel.games.adventureland",
 }
 

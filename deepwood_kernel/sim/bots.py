@@ -12,7 +12,9 @@ from ..core.rng import make_rng
 
 # key -> module with heuristic bots (games never import each other; sim imports games)
 _HEURISTICS = {"deepwood": "deepwood_kernel.games.deepwood.bots",
+               "dungeonquest": "deepwood_kernel.games.dungeonquest.bots",
                "clank": "deepwood_kernel.games.clank.bots",
+               "dungeondraw": "deepwood_kernel.games.dungeondraw.bots",
                "adventureland": "deepwood_kernel.games.adventureland.bots"}
 
 
