@@ -1,0 +1,122 @@
+"""A lesson opened as first downloaded shows its stored boards as pictures (issue 11, 3).
+
+JupyterLab does not trust a notebook it has not signed itself, and a fresh Jupyter data
+directory (a newcomer, a teacher's own Jupyter) has signed nothing: Lab then sanitizes
+every stored ``text/html`` output, which strips inline ``<svg>`` and leaves its text as a
+jumble (``Annaa0b0c0…row1row2…colDcorner``). The static tables therefore draw through
+``core.picture.svg_image`` (``<img src="data:image/svg+xml;base64,…">``), which the
+sanitizer keeps.
+
+The test executes copies of two lessons exactly as ``make notebooks`` does
+(``tools/run_notebooks.run_one``, so it checks the renderer of this checkout, whatever the
+committed outputs are), serves them from a Lab with a fresh data directory, opens each
+WITHOUT running a cell, and asserts: the cells are untrusted, every stored board picture
+is there and decoded by the browser (``naturalWidth > 0``), and none of the SVG's text
+leaked as a jumble. A screenshot of each lesson is kept in ``build/browser/``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from tools import browser as B  # noqa: E402
+from tools.run_notebooks import run_one  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+# lesson -> the jumble a stripped inline SVG leaves (its texts run together), never to be
+# seen as output text. (The map's "the depths" label was followed by the tunnel marks; a
+# printed log may say "the depths" too, but then a space or punctuation follows.)
+LESSONS = {
+    "start_here.ipynb": [r"row1row2", r"colDcorner"],
+    "clank/06_full_game.ipynb": [r"the depths[^\s.,:;!?)]"],
+}
+PICTURE = 'img[src^="data:image/svg+xml;base64,"]'
+
+
+def stored_pictures(path: Path) -> int:
+    """How many board pictures the executed lesson stores in plain ``text/html`` outputs
+    (widget outputs carry the same HTML as their fallback, but Lab shows the widget)."""
+    nb = json.loads(path.read_text())
+    n = 0
+    for cell in nb["cells"]:
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            if "application/vnd.jupyter.widget-view+json" in data:
+                continue
+            html = data.get("text/html", "")
+            n += ("".join(html) if isinstance(html, list) else html).count(
+                "data:image/svg+xml;base64,")
+    return n
+
+
+@pytest.fixture(scope="module")
+def executed_lessons(tmp_path_factory, browser_ok) -> Path:
+    """Copies of the lessons, executed as ``make notebooks`` stores them."""
+    root = tmp_path_factory.mktemp("lessons")
+    for rel in LESSONS:
+        dest = root / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(REPO / "notebooks" / rel, dest)
+        run_one(dest)
+    return root
+
+
+@pytest.fixture(scope="module")
+def fresh_lab(executed_lessons):
+    """A Lab of its own: a fresh data dir (nothing signed, so nothing trusted)."""
+    with B.lab_server({"lessons": executed_lessons}) as server:
+        assert not list(Path(server.home, "jupyter_data_dir").glob("*.db")), \
+            "the data dir should start empty: no notebook signatures"
+        yield server
+
+
+@pytest.mark.parametrize("lesson", sorted(LESSONS))
+def test_untrusted_lesson_shows_its_boards_without_running_a_cell(
+        lesson, fresh_lab, browser, executed_lessons):
+    expected = stored_pictures(executed_lessons / lesson)
+    assert expected >= 1, f"{lesson} stores no board picture: is render_html still inline SVG?"
+    context = browser.new_context(viewport=B.VIEWPORT)
+    page = context.new_page()
+    try:
+        page.set_default_timeout(60_000)
+        page.goto(f"{fresh_lab.url}/lab/tree/lessons/{lesson}?reset")
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell")
+        page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for()
+        B.wait_kernel_idle(page)
+        trusted = page.evaluate(
+            """() => { const nb = window.jupyterapp.shell.currentWidget.content.model;
+                       return [...nb.cells].filter(c => c.type === 'code')
+                                           .map(c => c.trusted); }""")
+        assert trusted and not any(trusted), "the lesson should open untrusted"
+        # nothing was run: every execution count is the stored one
+        assert page.evaluate(
+            "() => window.jupyterapp.shell.currentWidget.sessionContext.session"
+            "?.kernel?.status") in ("idle", None)
+        pictures = page.locator(f".jp-NotebookPanel .jp-OutputArea-output {PICTURE}")
+        pictures.first.wait_for(state="attached")
+        page.wait_for_function(
+            """([sel, n]) => { const imgs = document.querySelectorAll(sel);
+                   return imgs.length >= n && [...imgs].every(i => i.complete); }""",
+            arg=[f".jp-NotebookPanel .jp-OutputArea-output {PICTURE}", expected])
+        sizes = pictures.evaluate_all("imgs => imgs.map(i => [i.naturalWidth, i.alt])")
+        assert len(sizes) >= expected, sizes
+        assert all(w > 0 and alt for w, alt in sizes), sizes
+        B.screenshot(pictures.first, f"untrusted-{lesson.replace('/', '-')}.png")
+        text = "\n".join(page.locator(".jp-NotebookPanel .jp-OutputArea-output")
+                          .all_inner_texts())
+        for jumble in LESSONS[lesson]:
+            assert not re.search(jumble, text), f"SVG text leaked as output text: {jumble!r}"
+    finally:
+        context.close()
+        fresh_lab.shutdown_kernels()
