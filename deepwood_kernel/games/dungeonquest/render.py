@@ -62,6 +62,9 @@ def label(s: DQState, aid: str) -> str:
             return f"The dice show {arg}"
         if kind == "wounds":
             return f"{arg} wound{'s' if arg != '1' else ''}"
+        if kind == "rune":
+            return f"A rune card, dealt face down ({c.cards[arg].name})" \
+                if arg in c.cards else "A rune card, dealt face down"
         if kind in ("card", "monster"):
             card = c.cards[arg]
             return f"{card.name} ({card_text(card)})" if kind == "card" else card.name
@@ -120,7 +123,9 @@ def view(s: DQState, seat: int | None) -> dict:
             "attributes": {a: attribute(s, i, a) for a in
                            ("strength", "agility", "toughness", "luck")} if hx else None,
             "determination": h.determination, "loot": list(h.loot),
-            "keep": list(h.keep), "runes": list(h.runes), "catacomb_cards": list(h.cat_cards),
+            "keep": list(h.keep), "runes": list(h.runes),
+            "rune_face_down": (h.rune_face_down or None) if seat is None
+            else bool(h.rune_face_down), "catacomb_cards": list(h.cat_cards),
             "travel": list(h.travel) if h.travel else None,
             "score": score_breakdown(s, i)[-1][1],
         })

@@ -131,26 +131,29 @@ def initial_state(players: int, options: dict, content: Content) -> DQState:
         discards={d: {} for d in c.deck_keys}, tokens=c.supply["tokens"])
     s.log.append(f"{players} hero{'es' if players > 1 else ''} gather at the dragon's "
                  "keep; the sun marker stands on space 1.")
-    if players == 1:
-        s.start = 0
-        _after_start_roll(s)
-    else:
-        s.tasks.append(("startroll", tuple(range(players))))
+    # Spielaufbau 7 read literally: every player rolls, a lone player too
+    s.tasks.append(("startroll", tuple(range(players))))
     _run(s)
     return s
 
 
 def _after_start_roll(s: DQState) -> None:
     """Spielaufbau 8–10: heroes chosen, runes drawn, heroes placed, each in turn order
-    from the start player (pushed in reverse: the stack runs last-in first-out)."""
+    from the start player (pushed in reverse: the stack runs last-in first-out).
+
+    Reading (DQ-1.9): each rune card is dealt face down before the heroes are chosen and
+    turned up after. Nobody sees it while choosing, so this is the rulebook's step 9 in
+    distribution and in what every player knows; it only moves the draw earlier."""
     order = [(s.start + i) % s.n for i in range(s.n)]
     s.tasks.append(("first_round",))
     for seat in reversed(order):
         s.tasks.append(("place", seat))
     for seat in reversed(order):
-        s.tasks.append(("rune", seat))
+        s.tasks.append(("reveal_rune", seat))
     for seat in reversed(order):
         s.tasks.append(("choose_hero", seat))
+    for seat in reversed(order):
+        s.tasks.append(("rune", seat))
 
 
 # ============================================================== queries
@@ -341,7 +344,15 @@ def t_choose_hero(s: DQState, seat: int) -> None:
 
 def t_rune(s: DQState, seat: int) -> None:
     s.seat = seat
-    s.tasks.append(("draw", "rune"))
+    s.chance = ("rune", seat)
+
+
+def t_reveal_rune(s: DQState, seat: int) -> None:
+    h = s.heroes[seat]
+    key, h.rune_face_down = h.rune_face_down, ""
+    if key:
+        h.runes.append(key)
+        s.log.append(f"{h.name} turns up the rune card: {s.content.cards[key].name}.")
 
 
 def t_place(s: DQState, seat: int) -> None:
@@ -610,8 +621,8 @@ def _test_rolled(s: DQState, roll: int) -> None:
     h = s.heroes[s.seat]
     need = roll + t["mod"] - t["target"]
     extra = f" + {t['mod']}" if t["mod"] else ""
-    s.log.append(f"{h.name} rolls {roll}{extra} for a {t['attr']} test against "
-                 f"{t['target']}.")
+    s.log.append(f"{h.name} rolls {roll}{extra} on a test of {t['attr']} (passes at "
+                 f"{t['target']} or less).")
     if need <= 0:
         _test_done(s, True)
     elif h.determination >= need:
@@ -855,7 +866,7 @@ def _monster_drawn(s: DQState, key: str) -> None:
     card = s.content.cards[key]
     s.combat = {"seat": s.seat, "monster": key, "wounds": 0, "hero_card": None,
                 "monster_card": None, "round": 1}
-    s.log.append(f"{h.name} meets a {card.name}!")
+    s.log.append(f"{h.name} meets a monster: the {card.name}!")
     if h.status == IN and h.sq not in s.monsters:
         if len(s.monsters) < s.content.supply["monster_markers"]:
             s.monsters.append(h.sq)
@@ -936,7 +947,7 @@ def t_round(s: DQState) -> None:
 
 TASKS = {
     "startroll": t_startroll, "choose_hero": t_choose_hero, "rune": t_rune,
-    "place": t_place, "first_round": t_first_round, "sun": t_sun, "status": t_status,
+    "place": t_place, "reveal_rune": t_reveal_rune, "first_round": t_first_round, "sun": t_sun, "status": t_status,
     "cure": t_cure, "action": t_action, "turn_end": t_turn_end, "draw": t_draw,
     "eff": t_eff, "test": t_test, "go": t_go, "enter": t_enter, "land": t_land,
     "exit_choice": t_exit_choice, "fled": t_fled, "round": t_round,
@@ -1018,6 +1029,8 @@ def chance_weights(s: DQState) -> list[tuple[str, int]]:
         return [(f"wounds {k}", w) for k, w in zip(d.outcomes, d.weights)]
     if kind in ("card", "monster"):
         return [(f"card {k}", n) for k, n in sorted(s.piles[ch[1]].items())]
+    if kind == "rune":
+        return [(f"card {k}", n) for k, n in sorted(s.piles["rune"].items())]
     if kind == "tile":
         return [(f"tile {k}", n) for k, n in sorted(s.tiles.items())]
     if kind == "dark":
@@ -1055,6 +1068,12 @@ def _apply_chance(s: DQState, aid: str) -> None:
     elif kind == "card":
         _take(s.piles[ch[1]], arg)
         _resolve_card(s, arg)
+    elif kind == "rune":
+        _take(s.piles["rune"], arg)
+        h.rune_face_down = arg
+        name = s.content.cards[arg].name
+        s.log.append(Secret(f"{h.name} is dealt a rune card face down ({name}).",
+                            f"{h.name} is dealt a rune card face down.", seats=()))
     elif kind == "monster":
         _take(s.piles["monster"], arg)
         _monster_drawn(s, arg)
@@ -1309,6 +1328,12 @@ class DungeonQuestRules(PackageRules):
 
     def current_player(self, s: DQState) -> int | None:
         return current_player(s)
+
+    def seat_chance_weights(self, s: DQState, seat: int):
+        """A rune dealt face down (DQ-1.9) is unseen by every seat: one grouped outcome."""
+        if s.chance is not None and s.chance[0] == "rune":
+            return [("?rune", sum(s.piles["rune"].values()))]
+        return None
 
     def is_chance(self, s: DQState) -> bool:
         return s.chance is not None and not s.over

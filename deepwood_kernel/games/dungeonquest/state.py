@@ -29,6 +29,7 @@ class Hero:
     loot: list[str] = field(default_factory=list)       # loot cards (card keys)
     keep: list[str] = field(default_factory=list)       # cards with lasting effects
     runes: list[str] = field(default_factory=list)
+    rune_face_down: str = ""       # setup: dealt before the hero choice, unseen (DQ-1.9)
     cat_cards: list[str] = field(default_factory=list)  # catacomb cards beside the sheet
     travel: tuple | None = None    # (square, direction) of the travel marker
 
