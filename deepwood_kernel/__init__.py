@@ -2,7 +2,7 @@
 
 >>> import deepwood_kernel as dk
 >>> sorted(dk.GAMES)
-['adventureland', 'clank', 'deepwood', 'dungeondraw']
+['adventureland', 'clank', 'deepwood', 'dungeondraw', 'dungeonquest']
 >>> g = dk.new_game("deepwood", players=3, seed=7)
 """
 

@@ -17,6 +17,7 @@ _MODULES = {
     "clank": "deepwood_kernel.games.clank",
     "dungeondraw": "deepwood_kernel.games.dungeondraw",
     "adventureland": "deepwood_kernel.games.adventureland",
+    "dungeonquest": "deepwood_kernel.games.dungeonquest",
 }
 
 
