@@ -1,14 +1,17 @@
 """Board widgets for Jupyter (anywidget): Python holds the game, the browser draws it.
 
+Layout: ``shell.{py,js,css}`` is what every board shares (toolbar, status, what-if
+picker, score, log, banners); ``boards/<key>.{py,js,css}`` draws one game's table; the
+probability labs are ``DiceLab`` and ``BagLab``.
+
 >>> from widgets import DeepWoodBoard
 >>> DeepWoodBoard(players=2, seed=1, bot_delay=0)      # doctest: +ELLIPSIS
 DeepWoodBoard(game='deepwood', players=2, seed=1, ply=6, Anna to play)
 """
 
 from .bag_lab import BagLab
-from .base import GameWidget
-from .clank_board import ClankBoard
-from .deepwood_board import DeepWoodBoard
+from .boards import ClankBoard, DeepWoodBoard
 from .dice_lab import DiceLab
+from .shell import GameWidget
 
 __all__ = ["GameWidget", "DeepWoodBoard", "ClankBoard", "DiceLab", "BagLab"]

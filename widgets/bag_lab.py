@@ -37,7 +37,7 @@ import traitlets as t
 from deepwood_kernel.prob import DRAGON_BAG, Dist, colour_marginal, with_replacement
 
 from ._labs import lab_module
-from .base import fraction_text, prob_dict
+from .shell import fraction_text, prob_dict
 from .dice_lab import (HERE, MAX_ROLL, ProbabilityLab, _int, _seed, frac_text, lab_html,
                        observed_mean_text, observed_text)
 

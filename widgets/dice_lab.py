@@ -66,7 +66,7 @@ from deepwood_kernel.prob import (
 )
 
 from ._labs import lab_module
-from .base import fraction_text, prob_dict
+from .shell import fraction_text, prob_dict
 
 __all__ = ["DiceLab", "ProbabilityLab"]
 

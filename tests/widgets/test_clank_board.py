@@ -19,7 +19,7 @@ from fractions import Fraction
 import pytest
 
 import deepwood_kernel as dk
-import widgets.clank_board
+import widgets.boards.clank
 from deepwood_kernel.games.clank import dragon_attack_odds
 from deepwood_kernel.games.clank.rules import move_options, trash_candidates
 from deepwood_kernel.sim import make_bot
@@ -27,7 +27,6 @@ from widgets import ClankBoard
 
 from .widget_helpers import REPO, node_path, render_in_node, widget_state
 
-CLANK_JS = REPO / "widgets" / "clank_board.js"
 needs_node = pytest.mark.skipif(node_path() is None, reason="node is not installed")
 
 
@@ -255,13 +254,16 @@ def test_advice_after_the_game_is_the_final_breakdown(positions):
 
 
 # ---------------------------------------------------------------- attacks wait for a human
-def play_human_turn(w: ClankBoard) -> None:
-    """Seat to move plays every card, skips choices, and ends the turn (no moves)."""
+def play_human_turn(w: ClankBoard, buy: bool = False) -> None:
+    """Seat to move plays every card, skips choices, (with ``buy``: buys dungeon-row
+    cards, so the row is refilled in this turn) and ends the turn (no moves)."""
     for _ in range(60):
         if w.view["phase"] != "turn" or not w.legal:
             return
         ids = [a["id"] for a in w.legal]
         aid = next((i for i in ids if i.startswith("play ")), None) or \
+            next((i for i in ids if buy and i.split()[0] == "buy" and i.split()[1].isdigit()),
+                 None) or \
             ("skip" if "skip" in ids else "end" if "end" in ids else None)
         assert aid is not None, ids
         w.receive({"type": "act", "id": aid})
@@ -274,7 +276,7 @@ def until_attack(w: ClankBoard, turns: int = 60) -> bool:
             return True
         if w.game.is_over:
             return False
-        play_human_turn(w)
+        play_human_turn(w, buy=True)
     return w.view["phase"] == "attack"
 
 
@@ -288,6 +290,7 @@ def test_CL_8_3_pause_attacks_stops_at_an_attack_for_a_human(seed):
     assert w.auto_chance and w.pause_attacks
     assert until_attack(w), "no attack in 60 turns"
     g = w.game
+    assert w.turn_owner() == 0          # attacks in the bot's turns resolved by themselves
     assert g.is_chance and not w.busy and not w.status["auto"] and w.legal == []
     assert sum(frac(c) for c in w.chance) == 1
     left, drawn = w.view["attack"]["left"], len(w.view["attack"]["drawn"])
@@ -304,6 +307,20 @@ def test_CL_8_3_pause_attacks_stops_at_an_attack_for_a_human(seed):
     # after the attack: hand drawn and the bot's turn (if it was next) played on its own
     assert not g.is_chance or g.is_over
     assert g.is_over or w.human_to_move()
+
+
+def test_attacks_in_a_bots_turn_resolve_by_themselves():
+    """Issue 11: with auto draw on, nobody clicks "Draw a cube" for a bot."""
+    w = ClankBoard(players=2, seed=0, bots=[1], bot_delay=0)
+    attacks_before = 0
+    for _ in range(15):
+        play_human_turn(w)
+        if w.game.is_over:
+            break
+        assert w.view["phase"] != "attack" or w.turn_owner() == 0
+    bot_attacks = [i for i, s in enumerate(w.game.history) if s.id.startswith("cube ")
+                   and s.sampled]
+    assert len(bot_attacks) > attacks_before
 
 
 def test_without_pause_attacks_or_with_only_bots_attacks_run_on():
@@ -395,24 +412,24 @@ def test_the_mimebundle_carries_a_static_html_table():
 
 
 def test_docstring_examples():
-    result = doctest.testmod(widgets.clank_board, optionflags=doctest.ELLIPSIS)
+    result = doctest.testmod(widgets.boards.clank, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
 
 
 def test_the_package_data_ships_the_module_and_styles():
-    """pyproject's package-data patterns cover ``clank_board.js`` and ``.css``."""
+    """pyproject's package-data patterns cover ``boards/clank.js`` and ``.css``."""
     cfg = tomllib.loads((REPO / "pyproject.toml").read_text())
-    patterns = cfg["tool"]["setuptools"]["package-data"]["widgets"]
-    for name in ("clank_board.js", "clank_board.css"):
-        assert (REPO / "widgets" / name).is_file()
+    patterns = cfg["tool"]["setuptools"]["package-data"]["widgets.boards"]
+    for name in ("clank.js", "clank.css"):
+        assert (REPO / "widgets" / "boards" / name).is_file()
         assert any(fnmatch.fnmatch(name, pat) for pat in patterns), name
 
 
 # ---------------------------------------------------------------- the ES module in node
 @needs_node
 def test_the_module_parses_as_an_es_module(tmp_path):
-    copy = tmp_path / "clank_board.mjs"
-    shutil.copy(CLANK_JS, copy)
+    from .widget_helpers import shipped_module
+    copy = shipped_module("clank", tmp_path)
     out = subprocess.run([node_path(), "--check", str(copy)], capture_output=True, text=True,
                          timeout=60)
     assert out.returncode == 0, out.stderr
@@ -428,7 +445,7 @@ def rendered(positions, tmp_path_factory):
     ws = {n: board(positions[n]) for n in RENDERED if n != "start"}
     ws["start"] = ClankBoard(players=2, seed=1, bot_delay=0)
     results = render_in_node([(widget_state(ws[n]), {}) for n in RENDERED],
-                             tmp_path_factory.mktemp("clank"), module=CLANK_JS)
+                             tmp_path_factory.mktemp("clank"), module="clank")
     return {n: (ws[n], r) for n, r in zip(RENDERED, results)}
 
 
@@ -472,7 +489,7 @@ def test_a_room_with_several_ways_in_opens_a_picker(rendered, tmp_path):
     rid, ids = next(iter(multi.items()))
     opened, bogus = render_in_node([(widget_state(w), {"room": rid}),
                                     (widget_state(w), {"room": "r999"})], tmp_path,
-                                   module=CLANK_JS)
+                                   module="clank")
     assert set(ids) <= set(opened["actions"])
     assert 'class="cl-picker' in opened["markup"]
     assert len(opened["actions"]) == len(set(opened["actions"]))

@@ -7,14 +7,14 @@ import doctest
 import pytest
 
 import widgets
-import widgets.base
-import widgets.deepwood_board
+import widgets.shell
+import widgets.boards.deepwood
 
 
-@pytest.mark.parametrize("module", [widgets, widgets.base, widgets.deepwood_board],
+@pytest.mark.parametrize("module", [widgets, widgets.shell, widgets.boards.deepwood],
                          ids=lambda m: m.__name__)
 def test_docstring_examples(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
-    if module is not widgets.base:
+    if module is not widgets.shell:
         assert result.attempted > 0

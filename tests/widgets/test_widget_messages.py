@@ -388,7 +388,8 @@ def test_the_module_and_styles_are_files_of_the_package():
     w = board(players=2, seed=1)
     esm, css = str(w._esm), str(w._css)
     assert "export default { render }" in esm and "data-action" in esm
-    assert ".dw-legal" in css and ".dw-root" in css
+    assert esm.count("export default") == 1 and "defineBoard({" in esm      # shell + board
+    assert ".dw-legal" in css and ".dw-root" in css and ".sh-pending" in css
     assert "http://" not in esm and "https://" not in esm
 
 
@@ -429,3 +430,52 @@ def test_closing_drops_a_pending_bot_move():
     n = len(w.game.history)
     w.close()
     assert w.busy is False and w._timer is None and len(w.game.history) == n
+
+
+# ---------------------------------------------------------------- clicks (issue 10 §4)
+def test_a_click_carries_its_ply_and_a_double_click_plays_once():
+    """The second message of a double click names the ply the first one changed: refused
+    with "the board changed — click again", nothing applied."""
+    w = board(players=2, seed=1)
+    ply = w.status["ply"]
+    w.receive({"type": "act", "id": "enter c0", "ply": ply})
+    assert w.message == "" and len(w.game.history) == ply + 1
+    fp = w.game.fingerprint()
+    answered = w.answered
+    w.receive({"type": "act", "id": "enter c0", "ply": ply})
+    assert w.message == "the board changed — click again"
+    assert w.game.fingerprint() == fp and w.answered == answered + 1
+    for kind in ("undo", "redo", "step", "advance", "force"):
+        w.receive({"type": kind, "id": "x", "ply": ply})
+        assert w.message == "the board changed — click again" and w.game.fingerprint() == fp
+    w.receive({"type": "undo", "ply": ply + 1})
+    assert w.message == "" and len(w.game.history) == ply
+
+
+def test_double_clicks_on_every_action_of_a_game_apply_once():
+    """Every human decision of a seeded game, each sent twice with the same ply."""
+    w = board(players=2, seed=2, auto_chance=True)
+    rng = __import__("random").Random(2)
+    for _ in range(150):
+        if w.game.is_over or not w.legal:
+            break
+        ply = w.status["ply"]
+        aid = rng.choice(w.legal)["id"]
+        w.receive({"type": "act", "id": aid, "ply": ply})
+        after = w.game.fingerprint()
+        assert w.game.history[ply].id == aid
+        w.receive({"type": "act", "id": aid, "ply": ply})
+        assert w.game.fingerprint() == after and w.message == "the board changed — click again"
+
+
+def test_error_messages_are_cut_before_they_reach_the_browser():
+    w = board(players=2, seed=1)
+    fp = w.game.fingerprint()
+    w.receive({"type": "act", "id": "x" * 5_000_000})
+    assert len(w.message) <= 300 and w.game.fingerprint() == fp
+    w.receive({"type": "force", "id": "y" * 100_000})
+    assert len(w.message) <= 300
+    w.receive({"type": "z" * 100_000})
+    assert len(w.message) <= 300
+    w.receive(["q" * 100_000])
+    assert len(w.message) <= 200

@@ -24,7 +24,8 @@ def js_files():
 
 
 def test_there_is_a_widget_module():
-    assert WIDGETS / "deepwood_board.js" in js_files()
+    assert WIDGETS / "shell.js" in js_files()
+    assert WIDGETS / "boards" / "deepwood.js" in js_files()
 
 
 @pytest.mark.parametrize("path", js_files(), ids=lambda p: p.name)
@@ -77,9 +78,10 @@ def test_the_wheel_ships_the_widget_module_and_styles(tmp_path):
         shutil.copytree(REPO / pkg, src / pkg, ignore=ignore)
     wheel = _build_wheel(src, tmp_path / "dist")
     names = set(zipfile.ZipFile(wheel).namelist())
-    for f in ("widgets/__init__.py", "widgets/base.py", "widgets/deepwood_board.py",
-              "widgets/deepwood_board.js", "widgets/deepwood_board.css"):
+    for f in ("widgets/__init__.py", "widgets/shell.py", "widgets/shell.js", "widgets/shell.css",
+              "widgets/boards/deepwood.py", "widgets/boards/deepwood.js",
+              "widgets/boards/deepwood.css", "widgets/boards/clank.js"):
         assert f in names, f
     with zipfile.ZipFile(wheel) as z:
-        shipped = z.read("widgets/deepwood_board.js").decode()
-    assert shipped == (WIDGETS / "deepwood_board.js").read_text(encoding="utf-8")
+        shipped = z.read("widgets/boards/deepwood.js").decode()
+    assert shipped == (WIDGETS / "boards" / "deepwood.js").read_text(encoding="utf-8")

@@ -107,14 +107,14 @@ def test_pre_fight_advice_is_exact(positions):
 
 
 def _text(p):
-    from widgets.base import fraction_text
+    from widgets.shell import fraction_text
     return fraction_text(p)
 
 
 def test_advice_numbers_for_a_fixed_case():
     # strength 15 with 3 dice and no bonus: the published solver value
     assert fight_odds(3, 15) == solver().success(3, 15)
-    from widgets.base import prob_dict
+    from widgets.shell import prob_dict
     d = prob_dict(fight_odds(4, 15, 2))
     assert Fraction(d["p_num"], d["p_den"]) == fight_odds(4, 15, 2)
     assert d["p_text"].startswith(f"{d['p_num']}/{d['p_den']} ≈ ")

@@ -12,7 +12,7 @@ from pathlib import Path
 import deepwood_kernel as dk
 
 REPO = Path(__file__).resolve().parents[2]
-WIDGET_JS = REPO / "widgets" / "deepwood_board.js"
+BOARDS = REPO / "widgets" / "boards"
 RENDER_CHECK = Path(__file__).resolve().parent / "render_check.mjs"
 
 # how much a driving policy likes each verb (the rest: weight 1)
@@ -83,15 +83,24 @@ def node_path() -> str | None:
 
 def widget_state(w) -> dict:
     """What the browser sees: the synced traits of a widget."""
-    names = ["view", "legal", "chance", "advice", "status", "message", "event_log", "bots",
-             "busy", "seat", "auto_chance"]
+    names = ["view", "legal", "chance", "advice", "status", "message", "event_log", "score",
+             "bots", "busy", "seat", "auto_chance"]
     return {n: getattr(w, n) for n in names}
 
 
+def shipped_module(key: str, tmp_path: Path) -> Path:
+    """The ES module a board ships (shell + board module) written to a file node imports."""
+    from widgets.shell import board_module
+    path = tmp_path / f"{key}.mjs"
+    path.write_text(board_module(key), encoding="utf-8")
+    return path
+
+
 def render_in_node(cases: list[tuple[dict, dict]], tmp_path: Path,
-                   module: Path = WIDGET_JS) -> list[dict]:
-    """Run a widget module's pure ``renderMarkup`` in node for (state, ui) pairs
-    (``module``: the widget's ``.js`` file, Deep Wood's board by default)."""
+                   module: str = "deepwood") -> list[dict]:
+    """Run a board's pure ``renderMarkup`` (shell + board module, as shipped) in node for
+    (state, ui) pairs (``module``: the board key, Deep Wood's by default)."""
+    module = shipped_module(module, tmp_path)
     src = tmp_path / "cases.json"
     src.write_text(json.dumps([{"state": s, "ui": u} for s, u in cases]))
     out = subprocess.run([node_path(), str(RENDER_CHECK), str(module), str(src)],

@@ -1,10 +1,8 @@
-// Clank! board widget: the table of "Klong!" (Clank!) as SVG and HTML.
-// One plain ES module, no imports, no build step. Python holds the game; this file draws
-// the synced traits (view, legal, chance, advice, status, message, event_log) and sends
-// back only requests: {type: "act", id}, undo, redo, step, advance, force, new, bots, ...
-// Every element that plays a legal action carries data-action="<action id>" and the class
-// cl-legal. The one local choice (which of several ways into a room) never leaves the
-// browser until it completes an action id.
+// Klong! (Clank!): the board module (map, row, hand, dragon). It follows
+// widgets/shell.js in one ES module (see shell.py), draws only the game's own table and
+// declares its click targets: every element that plays a legal action carries
+// data-action="<id>" and the class cl-legal. The one local choice (which of several ways
+// into a room) never leaves the browser until it completes an action id.
 
 const SEAT_FILL = { green: "#2e8b43", blue: "#2f62b0", red: "#c8372d", yellow: "#d4a40a" };
 const CUBE_FILL = { black: "#26221f", ...SEAT_FILL };
@@ -13,31 +11,12 @@ const ROOM_R = 26;                   // room radius in map units (the map is 100
 const STATUS_TEXT = {
   in: "in the game", escaped: "escaped", rescued: "knocked out, rescued", lost: "knocked out, lost",
 };
-const PHASE_HINT = {
-  artifacts: "Setup: artifacts are removed at random.",
-  row: "Setup: the dungeon row is dealt.",
-  deal: "Setup: every player draws 5 cards.",
-  turn: "Play every card in your hand (any order); spend skill, swords and boots as you like; then end the turn.",
-  refill: "End of turn: the dungeon row is refilled from the dungeon deck.",
-  attack: "The dragon attacks! Draw the cubes one by one, or force a colour in the what-if panel.",
-  hand: "End of turn: the player draws a new hand of 5.",
-  over: "The game is over.",
-};
 
 // ---------------------------------------------------------------- small helpers
-export function esc(s) {
-  return String(s)
-    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
-const plural = (n, word, many) => `${n} ${n === 1 ? word : many || `${word}s`}`;
 const colourOf = (p) => SEAT_FILL[p.colour] || "#777";
 const isOver = (v) => v.phase === "over";
 const roomNo = (id) => (id === "start" ? "S" : String(id).replace(/^r/, ""));
 
-function legalBy(st, kind) {
-  return (st.legal || []).filter((a) => a.target && a.target.kind === kind);
-}
 
 function cardInfo(st, key) {
   const c = st.view.cards && st.view.cards[key];
@@ -101,15 +80,10 @@ function cubes(colour, n, max = 12) {
   return html;
 }
 
-function pctBar(p, colour) {
-  const w = Math.max(0, Math.min(100, p * 100));
-  return `<span class="cl-bar"><span style="width:${w.toFixed(1)}%${colour ? `;background:${colour}` : ""}"></span></span>`;
-}
 
-const fracText = (d) => (d.p_den === 1 ? String(d.p_num) : `${d.p_num}/${d.p_den}`);
 
 // ---------------------------------------------------------------- local UI state
-export function newUi() {
+function boardUi() {
   return { room: null };
 }
 
@@ -122,7 +96,7 @@ function roomOptions(st) {
 
 /** Keep local choices consistent with the state: a room picker only stays open while
  *  that room still offers more than one legal way in. */
-export function syncUi(st, ui) {
+function syncBoardUi(st, ui) {
   if (ui.room !== null && ui.room !== undefined) {
     const opts = (st.view && st.legal) ? roomOptions(st)[ui.room] : null;
     if (!opts || opts.length < 2) ui.room = null;
@@ -519,7 +493,7 @@ function turnHtml(st) {
     // between turns (refill, attack, drawing) the turn's resources are already gone
     const here = v.map.rooms.find((r) => r.id === p.room);
     return `<div class="cl-panel cl-turn" style="border-top-color:${colourOf(p)}"><div class="cl-panel-title"><span><span style="color:${colourOf(p)}">${esc(p.name)}</span>'s turn is ending</span><span class="cl-title-note">turn ${v.turn_no}</span></div>` +
-      `<div class="cl-hint">${esc(PHASE_HINT[v.phase] || "")}</div>${here ? `<div class="cl-here">${ico("boot", 12)} in <b>${esc(here.name)}</b> <span class="cl-muted">(${esc(here.id)})</span></div>` : ""}</div>`;
+      `<div class="cl-hint">${esc((st.status.phase || {}).hint || "")}</div>${here ? `<div class="cl-here">${ico("boot", 12)} in <b>${esc(here.name)}</b> <span class="cl-muted">(${esc(here.id)})</span></div>` : ""}</div>`;
   }
   parts.push(`<div class="cl-res-row">` +
     resChip("skill", t.skill, "skill", "skill: buy cards") + resChip("sword", t.swords, "swords", "swords: fight monsters, block tunnel monsters") +
@@ -581,47 +555,6 @@ function shortOutcome(v, c) {
   return c.label;
 }
 
-function chanceHtml(st) {
-  const v = st.view;
-  const ch = st.chance || [];
-  if (!ch.length) return "";
-  const status = st.status || {};
-  const disabled = st.busy && status.auto ? " disabled" : "";
-  const attack = v.phase === "attack";
-  const sorted = [...ch].sort((a, b) => b.p - a.p || (a.label < b.label ? -1 : 1));
-  const rows = sorted.map((c) => {
-    const colour = attack ? c.id.replace(/^cube /, "") : null;
-    // every row has the same five cells (an empty swatch for non-cube outcomes)
-    const sw = colour ? `<span class="cl-cube cl-cube-big" style="background:${CUBE_FILL[colour] || "#999"}"></span>` : `<span></span>`;
-    return `<button class="cl-chance-row" data-chance="${esc(c.id)}"${disabled} title="what if: ${esc(c.label)} (${esc(c.id)})">` +
-      `${sw}<span class="cl-chance-label">${esc(shortOutcome(v, c))}</span><span class="cl-num">${esc(fracText(c))}</span><span class="cl-num">${esc(c.p_pct)}</span>${pctBar(c.p, colour ? CUBE_FILL[colour] : null)}</button>`;
-  }).join("");
-  let head, stepText, advText;
-  if (attack) {
-    const drawn = v.attack.drawn || [];
-    const total = drawn.length + v.attack.left;
-    head = `<div class="cl-panel-title">${ico("dragon", 16)} The dragon attacks · cube ${drawn.length + 1} of ${total}</div>` +
-      `<div class="cl-drawn">drawn so far: ${drawn.length ? drawn.map((c) => `<span class="cl-cube cl-cube-big" title="${esc(c)}" style="background:${CUBE_FILL[c] || "#999"}"></span>`).join("") : `<span class="cl-muted">none</span>`}</div>`;
-    stepText = "Draw a cube";
-    advText = "Draw the rest";
-  } else {
-    // name the event by its outcomes: a card drawn, a secret turned over, a row card, ...
-    const verb = ch[0].id.split(" ")[0];
-    const what = {
-      draw: v.phase === "turn" ? "Drawing a card" : "Drawing a new hand", secret: "Turning over the secret",
-      row: v.phase === "refill" ? "Refilling the dungeon row" : "Dealing the dungeon row", remove: "Removing an artifact",
-    }[verb] || "Chance event";
-    head = `<div class="cl-panel-title">${esc(what)} · ${plural(ch.length, "outcome")}</div>`;
-    stepText = "Draw (step)";
-    advText = "Advance to the next decision";
-  }
-  const auto = status.auto ? `<div class="cl-hint">Resolved automatically${st.busy ? " in a moment" : ""}.</div>` : "";
-  return `<div class="cl-panel cl-chance${attack ? " cl-chance-attack" : ""}">${head}` +
-    `<div class="cl-chance-buttons"><button class="cl-btn cl-primary" data-cmd="step"${disabled} title="draw with the game's seeded random numbers">${stepText}</button>` +
-    `<button class="cl-btn" data-cmd="advance"${disabled} title="resolve chance events until someone must decide">${advText}</button></div>${auto}` +
-    `<div class="cl-hint">What if? Click an outcome to force it (exact probabilities).</div>` +
-    `<div class="cl-chance-list" data-scroll="chance">${rows}</div></div>`;
-}
 
 function rageHtml(v, adv) {
   const r = v.rage;
@@ -674,7 +607,7 @@ function oddsHtml(st) {
   const bagTotal = Object.values(adv.bag).reduce((a, b) => a + b, 0);
   const intro = adv.ongoing
     ? `The rest of this attack: ${plural(adv.cubes, "cube")} from ${bagTotal}.`
-    : `If the dragon attacked now: the clank area joins the bag (${bagTotal} cubes), ${plural(adv.cubes, "cube")} drawn.`;
+    : `If the dragon attacked now, the clank area would join the bag (${bagTotal} cubes) and ${plural(adv.cubes, "cube")} would be drawn.`;
   const blocks = adv.rows.map((r) => {
     const p = v.players[r.seat];
     const name = `<span class="cl-odds-name" style="color:${SEAT_FILL[r.colour] || "#555"}">${esc(r.name)}</span>`;
@@ -685,7 +618,7 @@ function oddsHtml(st) {
     return `<div class="cl-odds"><div class="cl-odds-head">${name} <span class="cl-odds-hit" title="${esc(r.p_hit.p_text)}">hit ${esc(r.p_hit.p_pct)}</span>` +
       `<span class="cl-muted"> · mean ${r.mean.toFixed(2)} · ${left} health left</span></div>${lines}</div>`;
   }).join("");
-  return `<div class="cl-sub cl-odds-title">Damage in the next attack <span class="cl-muted">(exact)</span></div><div class="cl-hint">${esc(intro)}</div><div class="cl-odds-grid">${blocks}</div>`;
+  return `<div class="cl-sub cl-odds-title">Damage if the dragon attacked now <span class="cl-muted">(exact)</span></div><div class="cl-hint">${esc(intro)}</div><div class="cl-odds-grid">${blocks}</div>`;
 }
 
 function dragonHtml(st) {
@@ -737,206 +670,55 @@ function playersHtml(st) {
   return `<div class="cl-panel cl-players"><div class="cl-panel-title">Players</div><div class="cl-player-grid cl-n${v.players.length}">${cards}</div></div>`;
 }
 
-function scoreHtml(st) {
-  const v = st.view;
-  const bd = (st.advice && st.advice.breakdown) || [];
-  if (!bd.length || !isOver(v)) return "";
-  const win = new Set((st.status && st.status.winners) || []);
-  const head = v.players.map((p) => `<th style="color:${colourOf(p)}">${esc(p.name)}</th>`).join("");
-  const rows = bd[0].map((line, k) => {
-    const total = line[0] === "total";
-    return `<tr${total ? ` class="cl-total"` : ""}><td>${esc(line[0])}</td>${bd.map((lines, i) => `<td class="cl-num${total && win.has(i) ? " cl-winner" : ""}">${lines[k][1]}${total && win.has(i) ? " ★" : ""}</td>`).join("")}</tr>`;
-  }).join("");
-  return `<div class="cl-panel cl-scores"><div class="cl-panel-title">Final score</div><table class="cl-score-table"><tr><th></th>${head}</tr>${rows}</table></div>`;
-}
-
-function logHtml(st) {
-  const lines = st.event_log || [];
-  return `<div class="cl-panel cl-log"><div class="cl-panel-title">Event log</div><div class="cl-log-lines" data-scroll="log">` +
-    lines.map((l) => `<div>${esc(l)}</div>`).join("") + `</div></div>`;
-}
-
-function headerHtml(st) {
-  const v = st.view, status = st.status || {};
-  const bots = new Set(st.bots || []);
-  let line;
-  if (isOver(v)) {
-    const w = (status.winners || []).map((i) => v.players[i].name).join(" and ");
-    line = w ? `Game over — <b>${esc(w)}</b> win${(status.winners || []).length === 1 ? "s" : ""} with ${Math.max(...status.scores)} points.` : "Game over — nobody scores, nobody wins.";
-  } else {
-    const who = v.players[v.seat];
-    const botNote = bots.has(v.seat) ? ` <span class="cl-tag">bot${st.busy ? " thinking…" : ""}</span>` : "";
-    const pending = v.turn.pending && v.turn.pending.length ? "A choice is pending: pick a card or skip." : "";
-    line = `<b style="color:${colourOf(who)}">${esc(who.name)}</b>${botNote} · <i>${esc(v.phase)}</i> — ${esc(pending || PHASE_HINT[v.phase] || "")}`;
-  }
-  return `<div class="cl-status" data-ply="${esc(status.ply ?? "")}"><span class="cl-turnno">Turn ${v.turn_no}</span><span class="cl-turnline">${line}</span></div>` +
-    (st.message ? `<div class="cl-message" role="alert">${esc(st.message)}</div>` : "");
-}
-
-/** The whole game area as markup (pure: no DOM needed, so it can be tested in node). */
-export function renderMarkup(st, ui) {
-  const v = st.view;
-  if (!v || !v.map) return `<div class="cl-muted">no game</div>`;
-  syncUi(st, ui);
-  return `<div class="cl-head">${headerHtml(st)}</div>` +
-    `<div class="cl-grid">` +
-    `<div class="cl-col cl-col-map"><div class="cl-panel cl-map-panel"><div class="cl-map-wrap">${mapSvg(st, ui)}${pickerHtml(st, ui)}</div>${mapLegend()}</div></div>` +
-    `<div class="cl-col cl-col-side">${chanceHtml(st)}${turnHtml(st)}${dragonHtml(st)}</div>` +
-    `</div>` +
-    `${choiceHtml(st)}${handHtml(st)}${rowHtml(st)}` +
-    `<div class="cl-lower">${reserveHtml(st)}${marketHtml(st)}</div>` +
-    `${scoreHtml(st)}${playersHtml(st)}${logHtml(st)}`;
-}
-
-// ---------------------------------------------------------------- the static controls
-function controlsMarkup() {
-  return `<div class="cl-controls">` +
-    `<span class="cl-title">${ico("dragon", 18)} Klong! <small>(Clank!)</small></span>` +
-    `<button class="cl-btn" data-cmd="undo" title="take back the last move (bot moves and automatic draws are skipped)">↶ Undo</button>` +
-    `<button class="cl-btn" data-cmd="redo" title="replay what was undone">↷ Redo</button>` +
-    `<label class="cl-check" title="draw cards and refill the row on their own (dragon attacks still wait for you)"><input type="checkbox" data-ctl="auto"> auto draw</label>` +
-    `<span class="cl-sep"></span>` +
-    `<label>players <select data-ctl="players"><option>2</option><option>3</option><option>4</option></select></label>` +
-    `<label>seed <input type="number" min="0" step="1" data-ctl="seed" class="cl-seed"></label>` +
-    `<span class="cl-botboxes" data-ctl="botboxes" title="seats played by bots in the new game"></span>` +
-    `<button class="cl-btn cl-primary" data-cmd="new">New game</button>` +
-    `<label title="whose hand is shown (the human to move always sees their own)">view <select data-ctl="seat"></select></label>` +
-    `</div>`;
-}
-
-// ---------------------------------------------------------------- DOM patching
-// A redraw builds the whole markup (renderMarkup stays pure and testable) but patches the
-// live DOM in place: unchanged nodes are left alone, so the browser restyles and lays out
-// only what a click changed (the map alone has ~1500 SVG nodes), and scroll positions and
-// hover states survive.
-function syncAttrs(from, to) {
-  for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
-  for (const { name, value } of [...to.attributes]) if (from.getAttribute(name) !== value) from.setAttribute(name, value);
-}
-
-export function morphChildren(from, to) {
-  const olds = [...from.childNodes], news = [...to.childNodes];
-  news.forEach((n, i) => {
-    const o = olds[i];
-    if (!o) { from.appendChild(n); return; }
-    if (o.isEqualNode(n)) return;
-    if (o.nodeType !== n.nodeType || o.nodeName !== n.nodeName) { from.replaceChild(n, o); return; }
-    if (o.nodeType !== 1) { o.nodeValue = n.nodeValue; return; }
-    syncAttrs(o, n);
-    morphChildren(o, n);
-  });
-  for (let i = news.length; i < olds.length; i++) from.removeChild(olds[i]);
-}
-
-// ---------------------------------------------------------------- anywidget entry point
-function render({ model, el }) {
-  const ui = newUi();
-  const form = { players: null, seed: null, bots: null };
-  el.classList.add("cl-root");
-  el.innerHTML = `<div class="cl-wrap">${controlsMarkup()}<div class="cl-main"></div></div>`;
-  const main = el.querySelector(".cl-main");
-  const ctl = (name) => el.querySelector(`[data-ctl="${name}"]`);
-  const names = ["view", "legal", "chance", "advice", "status", "message", "event_log", "bots", "busy", "seat", "auto_chance"];
-  const state = () => Object.fromEntries(names.map((n) => [n, model.get(n)]));
-
-  let botBoxKey = "";
-  function drawBotBoxes(players) {
-    const box = ctl("botboxes");
-    const chosen = form.bots || new Set(model.get("bots") || []);
-    const st = model.get("status") || {};
-    const key = JSON.stringify([players, st.names, [...chosen].sort()]);
-    if (key === botBoxKey) return;     // do not rebuild under the learner's pointer
-    botBoxKey = key;
-    const defaultNames = ["Anna", "Sandra", "Ben", "Clara"];
-    let html = "bots:";
-    for (let i = 0; i < players; i++) {
-      const nm = (st.names && st.names[i]) || defaultNames[i] || `seat ${i}`;
-      html += `<label class="cl-check" title="${esc(nm)} played by a bot"><input type="checkbox" data-ctl="bot" data-seat="${i}"${chosen.has(i) ? " checked" : ""}>${esc(nm[0])}</label>`;
+// ---------------------------------------------------------------- the board for the shell
+defineBoard({
+  title: `${ico("dragon", 18)} Klong! <small>(Clank!)</small>`,
+  prefix: "cl",
+  autoLabel: "auto draw",
+  autoTitle: "draw cards and refill the row on their own, and play out chance in bots' turns (dragon attacks in your turn still wait for you)",
+  scoreUnit: "points",
+  scoreTitle: () => "Final score",
+  showScore: (st) => isOver(st.view),
+  newUi: boardUi, syncUi: syncBoardUi,
+  statusLeft: (st) => `<span class="cl-turnno">Turn ${st.view.turn_no}</span>`,
+  phaseHint: (st) => (st.view.turn && st.view.turn.pending && st.view.turn.pending.length && !isOver(st.view) ? "A choice is pending: pick a card or skip." : ""),
+  chanceLabel: (st, c) => shortOutcome(st.view, c),
+  chanceColour: (st, c) => (st.view.phase === "attack" ? CUBE_FILL[c.id.replace(/^cube /, "")] || "#999" : null),
+  chanceButtons: (st) => (st.view.phase === "attack" ? ["Draw a cube", "Draw the rest"] : ["Draw (step)", "Advance to the next decision"]),
+  chanceHead(st) {
+    const v = st.view, ch = st.chance;
+    if (v.phase === "attack") {
+      const drawn = v.attack.drawn || [];
+      return `<div class="sh-panel-title">${ico("dragon", 16)} The dragon attacks · cube ${drawn.length + 1} of ${drawn.length + v.attack.left}</div>` +
+        `<div class="cl-drawn">drawn so far: ${drawn.length ? drawn.map((c) => `<span class="cl-cube cl-cube-big" title="${esc(c)}" style="background:${CUBE_FILL[c] || "#999"}"></span>`).join("") : `<span class="cl-muted">none</span>`}</div>`;
     }
-    box.innerHTML = html;
-  }
-
-  function updateControls() {
-    const st = model.get("status") || {};
-    el.querySelector('[data-cmd="undo"]').disabled = !st.can_undo;
-    el.querySelector('[data-cmd="redo"]').disabled = !st.can_redo;
-    ctl("auto").checked = !!model.get("auto_chance");
-    const players = form.players || st.players || 2;
-    ctl("players").value = String(players);
-    if (document.activeElement !== ctl("seed")) ctl("seed").value = String(form.seed ?? st.seed ?? 0);
-    drawBotBoxes(players);
-    const seatSel = ctl("seat");
-    const cur = model.get("seat");
-    const seatKey = JSON.stringify(st.names || []);
-    if (seatSel.getAttribute("data-key") !== seatKey) {
-      const opts = [`<option value="">everyone</option>`].concat((st.names || []).map((n, i) => `<option value="${i}">${esc(n)}</option>`));
-      seatSel.innerHTML = opts.join("");
-      seatSel.setAttribute("data-key", seatKey);
-    }
-    seatSel.value = cur === null || cur === undefined ? "" : String(cur);
-    el.classList.toggle("cl-busy", !!model.get("busy"));
-  }
-
-  let pending = false;
-  // Scroll state is read before a redraw and restored in the next frame, so the redraw
-  // itself never forces a synchronous layout of the whole notebook.
-  let follow = { log: true };
-  function draw() {
-    pending = false;
-    main.querySelectorAll("[data-scroll]").forEach((n) => {
-      follow[n.getAttribute("data-scroll")] = n.scrollHeight - n.scrollTop - n.clientHeight < 4;
-    });
-    const tpl = document.createElement("template");
-    tpl.innerHTML = renderMarkup(state(), ui);
-    morphChildren(main, tpl.content);
-    requestAnimationFrame(() => {
-      const log = main.querySelector('[data-scroll="log"]');
-      if (log && follow.log) log.scrollTop = log.scrollHeight;   // follow the newest line
-    });
-    updateControls();
-  }
-  function schedule() {
-    // several traits change in one sync message: draw once, after all of them
-    if (pending) return;
-    pending = true;
-    Promise.resolve().then(draw);
-  }
-
-  function onClick(e) {
-    const node = e.target.closest("[data-action],[data-chance],[data-cmd],[data-ui]");
-    if (!node || !el.contains(node) || node.disabled) {
-      // a click elsewhere closes an open room picker
-      if (ui.room !== null && !(e.target.closest && e.target.closest(".cl-picker"))) { ui.room = null; draw(); }
-      return;
-    }
-    if (node.hasAttribute("data-action")) {
-      ui.room = null;
-      model.send({ type: "act", id: node.getAttribute("data-action") });
-      return;
-    }
-    if (node.hasAttribute("data-chance")) {
-      model.send({ type: "force", id: node.getAttribute("data-chance") });
-      return;
-    }
-    if (node.hasAttribute("data-cmd")) {
-      const cmd = node.getAttribute("data-cmd");
-      if (cmd === "new") {
-        const players = parseInt(ctl("players").value, 10);
-        const seed = parseInt(ctl("seed").value, 10);
-        const bots = [...(form.bots || new Set(model.get("bots") || []))].filter((s) => s < players).sort();
-        form.seed = null; form.players = null; form.bots = null;
-        ui.room = null;
-        model.send({ type: "new", players, seed: Number.isFinite(seed) ? seed : 0, bots });
-      } else if (cmd === "bot") {
-        const seat = parseInt(node.getAttribute("data-seat"), 10);
-        const bots = new Set(model.get("bots") || []);
-        if (bots.has(seat)) bots.delete(seat); else bots.add(seat);
-        model.send({ type: "bots", bots: [...bots].sort() });
-      } else {
-        model.send({ type: cmd });
-      }
-      return;
-    }
+    // name the event by its outcomes: a card drawn, a secret turned over, a row card, ...
+    const verb = ch[0].id.replace(/^\?/, "").split(" ")[0];
+    const what = {
+      draw: v.phase === "turn" ? "Drawing a card" : "Drawing a new hand", secret: "Turning over the secret",
+      row: v.phase === "refill" ? "Refilling the dungeon row" : "Dealing the dungeon row", remove: "Removing an artifact",
+    }[verb] || "Chance event";
+    return `<div class="sh-panel-title">${esc(what)} · ${plural(ch.length, "outcome")}</div>`;
+  },
+  drawTable(st, ui, slots) {
+    return `<div class="cl-grid">` +
+      `<div class="cl-col cl-col-map"><div class="cl-panel cl-map-panel"><div class="cl-map-wrap">${mapSvg(st, ui)}${pickerHtml(st, ui)}</div>${mapLegend()}</div></div>` +
+      `<div class="cl-col cl-col-side">${slots.chance}${turnHtml(st)}${dragonHtml(st)}</div></div>` +
+      `${choiceHtml(st)}${handHtml(st)}${rowHtml(st)}<div class="cl-lower">${reserveHtml(st)}${marketHtml(st)}</div>${playersHtml(st)}`;
+  },
+  onAct(ui) { ui.room = null; },
+  onOutside(e, ui) {
+    // a click elsewhere closes an open room picker
+    if (ui.room === null || (e.target.closest && e.target.closest(".cl-picker"))) return false;
+    ui.room = null;
+    return true;
+  },
+  onKey(e, ui) {
+    if (e.key !== "Escape" || ui.room === null) return false;
+    ui.room = null;
+    return true;
+  },
+  onUi(node, ui) {
     const what = node.getAttribute("data-ui");
     if (what === "room") {
       const rid = node.getAttribute("data-room");
@@ -944,39 +726,6 @@ function render({ model, el }) {
     } else if (what === "close") {
       ui.room = null;
     }
-    draw();
-  }
-
-  function onChange(e) {
-    const c = e.target.getAttribute && e.target.getAttribute("data-ctl");
-    if (!c) return;
-    if (c === "auto") model.send({ type: "auto_chance", value: e.target.checked });
-    else if (c === "players") { form.players = parseInt(e.target.value, 10); drawBotBoxes(form.players); }
-    else if (c === "seed") form.seed = parseInt(e.target.value, 10);
-    else if (c === "bot") {
-      const s = parseInt(e.target.getAttribute("data-seat"), 10);
-      form.bots = form.bots || new Set(model.get("bots") || []);
-      if (e.target.checked) form.bots.add(s); else form.bots.delete(s);
-    } else if (c === "seat") {
-      model.send({ type: "seat", seat: e.target.value === "" ? null : parseInt(e.target.value, 10) });
-    }
-  }
-
-  function onKey(e) {
-    if (e.key === "Escape" && ui.room !== null) { ui.room = null; draw(); }
-  }
-
-  el.addEventListener("click", onClick);
-  el.addEventListener("change", onChange);
-  el.addEventListener("keydown", onKey);
-  for (const n of names) model.on(`change:${n}`, schedule);
-  draw();
-  return () => {
-    for (const n of names) model.off(`change:${n}`, schedule);
-    el.removeEventListener("click", onClick);
-    el.removeEventListener("change", onChange);
-    el.removeEventListener("keydown", onKey);
-  };
-}
-
-export default { render };
+    return true;
+  },
+});

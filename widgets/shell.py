@@ -1,4 +1,14 @@
-"""``GameWidget``: the reusable anywidget base of every board widget.
+"""The board shell: ``GameWidget``, the Python half of every board widget.
+
+Every board is the shell plus a board module: ``widgets/boards/<key>.py`` subclasses
+:class:`GameWidget` (click targets, advice, what a seat may know of a draw) and
+``widgets/boards/<key>.js`` draws only the game's own table. The browser side of the
+shell (``shell.js`` and ``shell.css``) owns the toolbar (undo, redo, step, new game,
+players, seed, bots, bot speed, "skip to my turn", view/seat), the status line with the
+phase in English and German, the what-if picker, the score table, the event log, the
+error banner and the pending-click mark. anywidget does not resolve imports between
+files, so :func:`board_module` joins ``shell.js`` and the board's file into the one ES
+module a board ships.
 
 Python is the single source of truth. The widget holds a :class:`deepwood_kernel.Game`
 (``widget.game``) and mirrors it into synced traits after every change:
@@ -38,7 +48,9 @@ made from Python may leave ``ply`` out.
 ``{"type": "force", "id": "roll 6 5 3"}``      choose a chance outcome (what-if)
 ``{"type": "new", "players": 3, "seed": 7, "bots": [1, 2]}``
 ``{"type": "bots", "bots": [1]}`` / ``{"type": "seat", "seat": 0}`` /
-``{"type": "auto_chance", "value": true}``
+``{"type": "auto_chance", "value": true}`` / ``{"type": "speed", "delay": 0.1}`` (seconds
+per bot step, 0 to 5) / ``{"type": "skip"}`` (bots and automatic chance play at once up
+to the next human decision)
 
 Note: the event log trait is called ``event_log`` because ``log`` is taken: every
 ipywidgets widget has a ``log`` trait holding its ``logging.Logger``, and replacing it
@@ -48,8 +60,10 @@ breaks ipywidgets' own error reporting.
 from __future__ import annotations
 
 import asyncio
+import math
 import threading
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -58,6 +72,8 @@ import traitlets as t
 import deepwood_kernel as dk
 from deepwood_kernel import IllegalAction
 
+HERE = Path(__file__).parent
+MAX_BOT_DELAY = 5.0
 LOG_TAIL = 80          # log lines synced to the browser
 MESSAGE_CHARS = 300    # refusals are cut to this length before they reach the browser
 STALE = "the board changed — click again"
@@ -89,6 +105,19 @@ def percent_text(p: Fraction) -> str:
         return "100%"
     pct = float(p) * 100
     return f"{pct:.2g}%" if pct < 1 else f"{pct:.1f}%"
+
+
+def board_module(key: str) -> str:
+    """The one ES module a board ships: ``shell.js`` followed by ``boards/<key>.js``
+    (which calls the shell's ``defineBoard``); anywidget takes it as a string."""
+    return (HERE / "shell.js").read_text(encoding="utf-8") + "\n" + \
+        (HERE / "boards" / f"{key}.js").read_text(encoding="utf-8")
+
+
+def board_styles(key: str) -> str:
+    """``shell.css`` followed by ``boards/<key>.css``."""
+    return (HERE / "shell.css").read_text(encoding="utf-8") + "\n" + \
+        (HERE / "boards" / f"{key}.css").read_text(encoding="utf-8")
 
 
 def short_message(text: str, limit: int = MESSAGE_CHARS) -> str:
@@ -153,6 +182,8 @@ class GameWidget(anywidget.AnyWidget):
     """
 
     game_key = ""          # the registry key used by :meth:`make_game`
+    # phase -> (English name, German rulebook term, one-line hint) for the status line
+    PHASES: dict[str, tuple[str, str, str]] = {}
 
     view = t.Dict().tag(sync=True)
     legal = t.List().tag(sync=True)
@@ -323,6 +354,12 @@ class GameWidget(anywidget.AnyWidget):
         return [{"id": i, "label": label, "force": not i.startswith("?"), **prob_dict(p)}
                 for i, label, p in outcomes]
 
+    def phase_text(self, view: dict) -> dict:
+        """The phase for the status line: ``{name, de, hint}`` from :attr:`PHASES`."""
+        phase = str(view.get("phase", ""))
+        name, de, hint = self.PHASES.get(phase, (phase, "", ""))
+        return {"key": phase, "name": name, "de": de, "hint": hint}
+
     def log_lines(self) -> list[str]:
         """The log tail as the watching seat may read it."""
         lines = self.game.log_for(self.seat, last=LOG_TAIL)
@@ -354,6 +391,7 @@ class GameWidget(anywidget.AnyWidget):
                 "scores": g.scores(),
                 "winners": g.winners() if g.is_over else [],
                 "seat": self.seat, "spectator": self.seat is None,
+                "phase": self.phase_text(view),
                 "waiting_for_human": (not g.is_over and g.current_player is not None
                                       and g.current_player not in self.bots
                                       and not self.human_to_move()),
@@ -391,6 +429,7 @@ class GameWidget(anywidget.AnyWidget):
                 "step": self._msg_step, "advance": self._msg_advance,
                 "force": self._msg_force, "new": self._msg_new, "bots": self._msg_bots,
                 "seat": self._msg_seat, "auto_chance": self._msg_auto_chance,
+                "speed": self._msg_speed, "skip": self._msg_skip,
             }.get(kind)
             if handler is None:
                 self.message = short_message(f"unknown request type {kind!r}")
@@ -534,6 +573,21 @@ class GameWidget(anywidget.AnyWidget):
             self.auto_chance = value
         finally:
             self._quiet = False
+
+    def _msg_speed(self, content: dict):
+        delay = content.get("delay")
+        if (not isinstance(delay, (int, float)) or isinstance(delay, bool)
+                or not math.isfinite(delay) or not 0 <= delay <= MAX_BOT_DELAY):
+            raise ValueError(f"bot speed: a delay of 0 to {MAX_BOT_DELAY:g} seconds per step, "
+                             f"got {short_message(repr(delay), 40)}")
+        self.bot_delay = float(delay)
+
+    def _msg_skip(self, content: dict):
+        """Skip to my turn: bots and automatic chance play now, without the delay."""
+        self._cancel()
+        steps = 0
+        while self._is_auto() and steps < MAX_AUTO_STEPS and self.auto_step():
+            steps += 1
 
     def _check_bots(self, bots, players: int) -> list[int]:
         if bots is None or isinstance(bots, (str, bytes)):

@@ -1,10 +1,8 @@
-// Deepwood board widget: the table of "Durch den tiefen Wald" as SVG.
-// One plain ES module, no imports, no build step. Python holds the game; this file draws
-// the synced traits (view, legal, chance, advice, status, message, event_log) and sends
-// back only requests: {type: "act", id}, undo, redo, step, advance, force, new, bots, ...
-// Every element that plays a legal action carries data-action="<action id>" and the
-// class dw-legal; local choices (which strip, which direction, which dice) never leave
-// the browser until they complete an action id.
+// Durch den tiefen Wald: the board module (the table as SVG). It follows widgets/shell.js
+// in one ES module (see shell.py), draws only the game's own table and declares its
+// click targets: every element that plays a legal action carries data-action="<id>" and
+// the class dw-legal. Local choices (which strip, which direction, which dice) never
+// leave the browser until they complete an action id.
 
 const RES = ["potions", "books", "gold", "stones"];
 const RES_INFO = {
@@ -32,22 +30,6 @@ const VERB_TEXT = {
   enter: "enter", move: "move", clear: "clear", sword: "take", appease: "1 gold",
   leave: "leave", troll: "troll",
 };
-const PHASE_HINT = {
-  deal: "The secret strips are dealt.",
-  entry: "Choose the wall field where your figure enters the forest.",
-  place: "Place a strip on the market: pick a strip, rotate it, click the anchor cell.",
-  border: "Stand beside a market row or column (or the corner) and take what lies in that line.",
-  double: "Rock monster 4: double one resource you just took.",
-  draw: "A strip is drawn from the pile.",
-  board: "Act in your forest: move, clear obstacles, collect swords, fight; then end the turn.",
-  reveal: "A face-down tile in sight of your figure is turned over.",
-  roll: "The dice are rolled.",
-  keep: "Click dice to set them aside, then reroll the rest or stop.",
-  bonus: "Too few pips: pay bonus resources for the missing pips or accept the defeat.",
-  card: "You won! Choose which rock-monster card to take.",
-  limit: "More than 6 potions, books or stones: exchange or return the surplus.",
-  over: "The game is over.",
-};
 const GROUP_TITLE = {
   double: "Rock monster 4", exchange: "Exchange (any time)", back: "Step back",
   bonus: "Fight result", concede: "Fight result", monster: "Choose the card",
@@ -56,14 +38,7 @@ const GROUP_TITLE = {
 const GROUP_ORDER = ["monster", "bonus", "concede", "double", "return", "exchange", "back", "end"];
 
 // ---------------------------------------------------------------- small helpers
-export function esc(s) {
-  return String(s)
-    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-}
-const attr = (name, value) => (value === undefined || value === null ? "" : ` ${name}="${esc(value)}"`);
 const seatColour = (i) => SEAT_COLOUR[i % SEAT_COLOUR.length];
-const plural = (n, word) => `${n} ${n === 1 ? word : word === "die" ? "dice" : `${word}s`}`;
 const cellName = (c) => `${"ABCD"[c % 4]}${Math.floor(c / 4) + 1}`;
 
 function stripCells(cell, dir) {
@@ -152,19 +127,16 @@ function dieFace(value, x, y, s, cls, extra = "") {
 }
 
 // ---------------------------------------------------------------- local UI state
-export function newUi() {
+function boardUi() {
   return {
     strip: null, dir: "right", trollRes: null, dice: [], diceKey: "",
     hoverKeep: null,
   };
 }
 
-function legalBy(st, kind) {
-  return (st.legal || []).filter((a) => a.target && a.target.kind === kind);
-}
 
 /** Bring local choices in line with the current state (selected strip still in hand, ...). */
-export function syncUi(st, ui) {
+function syncBoardUi(st, ui) {
   const places = legalBy(st, "market_cell");
   const strips = [...new Set(places.map((a) => a.target.strip))];
   if (!strips.includes(ui.strip)) ui.strip = strips.length ? strips[0] : null;
@@ -498,9 +470,6 @@ function actionsHtml(st, ui) {
   return `<div class="dw-panel dw-actions"><div class="dw-panel-title">Actions</div>${parts.join("")}</div>`;
 }
 
-function pctBar(p) {
-  return `<span class="dw-bar"><span style="width:${Math.max(0, Math.min(100, p * 100)).toFixed(1)}%"></span></span>`;
-}
 
 function fightHtml(st, ui) {
   const adv = st.advice || {};
@@ -597,26 +566,6 @@ function fightHtml(st, ui) {
   return "";
 }
 
-function chanceHtml(st) {
-  const v = st.view;
-  const ch = st.chance || [];
-  if (!ch.length) return "";
-  const status = st.status || {};
-  let title = "Chance event";
-  if (v.phase === "deal" || v.phase === "draw") title = "Which strip is drawn?";
-  else if (v.phase === "reveal") title = `What lies at ${v.reveal_at}?`;
-  else if (v.phase === "roll" && v.fight) title = `Rolling ${plural(v.fight.dice - v.fight.kept.length, "die")}`;
-  const sorted = [...ch].sort((a, b) => b.p - a.p || (a.label < b.label ? -1 : 1));
-  const disabled = st.busy && status.auto ? " disabled" : "";
-  const rows = sorted.map((c) => `<button class="dw-chance-row" data-chance="${esc(c.id)}"${disabled} title="force this outcome (what-if): ${esc(c.id)}">` +
-    `<span class="dw-chance-label">${esc(c.label)}</span><span class="dw-num">${esc(c.p_num)}/${esc(c.p_den)}</span><span class="dw-num">${esc(c.p_pct)}</span>${pctBar(c.p)}</button>`).join("");
-  const who = status.auto ? `<div class="dw-hint">Resolved automatically${st.busy ? " in a moment" : ""}.</div>` : "";
-  return `<div class="dw-panel dw-chance"><div class="dw-panel-title">${esc(title)} · ${plural(ch.length, "outcome")}</div>` +
-    `<div class="dw-chance-buttons"><button class="dw-btn dw-primary" data-cmd="step"${disabled}>Roll / draw (step)</button>` +
-    `<button class="dw-btn" data-cmd="advance"${disabled}>Advance to the next decision</button></div>${who}` +
-    `<div class="dw-hint">What if? Click an outcome to force it (exact probabilities).</div>` +
-    `<div class="dw-chance-list" data-scroll="chance">${rows}</div></div>`;
-}
 
 // ---------------------------------------------------------------- players, monsters, score
 function chip(res, n) {
@@ -663,190 +612,42 @@ function monstersHtml(st) {
   return `<div class="dw-panel dw-monsters"><div class="dw-panel-title">Rock monsters in the middle</div><div class="dw-monster-row">${cards || `<span class="dw-muted">none left</span>`}</div></div>`;
 }
 
-function scoreHtml(st) {
-  const v = st.view;
-  const bd = v.breakdown || [];
-  if (!bd.length) return "";
-  const n = bd[0].length;
-  const head = v.players.map((p, i) => `<th style="color:${seatColour(i)}">${esc(p.name)}</th>`).join("");
-  const rows = [];
-  for (let k = 0; k < n; k++) {
-    const label = bd[0][k][0].replace(/\s*\(.*\)$/, "");
-    rows.push(`<tr><td>${esc(label)}</td>${bd.map((lines) => `<td class="dw-num" title="${esc(lines[k][0])}">${lines[k][1]}</td>`).join("")}</tr>`);
-  }
-  const win = new Set((st.status && st.status.winners) || []);
-  rows.push(`<tr class="dw-total"><td>${v.over ? "Final score" : "Total if it ended now"}</td>${v.scores.map((s, i) => `<td class="dw-num${win.has(i) ? " dw-winner" : ""}">${s}${win.has(i) ? " ★" : ""}</td>`).join("")}</tr>`);
-  return `<div class="dw-panel dw-scores"><div class="dw-panel-title">Score breakdown (gold)</div><table class="dw-score-table"><tr><th></th>${head}</tr>${rows.join("")}</table></div>`;
-}
+// ---------------------------------------------------------------- the board for the shell
 
-function logHtml(st) {
-  const lines = st.event_log || [];
-  return `<div class="dw-panel dw-log"><div class="dw-panel-title">Event log</div><div class="dw-log-lines" data-scroll="log">` +
-    lines.map((l) => `<div>${esc(l)}</div>`).join("") + `</div></div>`;
-}
-
-function headerHtml(st) {
-  const v = st.view, status = st.status || {};
-  const who = v.players[v.seat];
-  const bots = new Set(st.bots || []);
-  let line;
-  if (v.over) {
-    const w = (status.winners || []).map((i) => v.players[i].name).join(" and ");
-    line = `Game over — ${esc(w || "?")} win${(status.winners || []).length === 1 ? "s" : ""} with ${Math.max(...v.scores)} gold.`;
-  } else {
-    const botNote = bots.has(v.seat) ? ` <span class="dw-tag">bot${st.busy ? " thinking…" : ""}</span>` : "";
-    line = `<b style="color:${seatColour(v.seat)}">${esc(who.name)}</b>${botNote} · <i>${esc(v.phase)}</i> — ${esc(PHASE_HINT[v.phase] || "")}`;
-  }
-  const fog = v.fog_row ? ` · fog up to row ${v.fog_row}` : v.round <= 10 ? ` · fog from round 11` : "";
-  return `<div class="dw-status"><span class="dw-round">Round ${v.round}/15${fog}</span><span class="dw-turnline">${line}</span></div>` +
-    (st.message ? `<div class="dw-message" role="alert">${esc(st.message)}</div>` : "");
-}
-
-/** The whole game area as markup (pure: no DOM needed, so it can be tested in node). */
-export function renderMarkup(st, ui) {
-  const v = st.view;
-  if (!v || !v.boards) return `<div class="dw-muted">no game</div>`;
-  syncUi(st, ui);
-  const focus = v.seat;
-  const others = v.players.map((_, i) => i).filter((i) => i !== focus);
-  const trollTargets = !!ui.trollRes;
-  return `<div class="dw-head">${headerHtml(st)}</div>` +
-    `<div class="dw-grid">` +
-    `<div class="dw-col dw-col-board"><div class="dw-panel">${boardSvg(st, ui, focus, true)}</div>${legendHtml()}</div>` +
-    `<div class="dw-col dw-col-market"><div class="dw-panel">${marketSvg(st, ui)}</div>${handHtml(st, ui)}${actionsHtml(st, ui)}</div>` +
-    `<div class="dw-col dw-col-side">${chanceHtml(st)}${fightHtml(st, ui)}${playersHtml(st)}</div>` +
-    `</div>` +
-    `<div class="dw-lower">` +
-    `<div class="dw-panel dw-others${trollTargets ? " dw-troll-mode" : ""}"><div class="dw-panel-title">Other forests${trollTargets ? " — click a field to place the troll" : ""}</div>` +
-    `<div class="dw-others-row">${others.map((i) => boardSvg(st, ui, i, false)).join("")}</div></div>` +
-    `${monstersHtml(st)}${scoreHtml(st)}` +
-    `</div>${logHtml(st)}`;
-}
-
-// ---------------------------------------------------------------- the static controls
-function controlsMarkup() {
-  return `<div class="dw-controls">` +
-    `<span class="dw-title">Durch den tiefen Wald</span>` +
-    `<button class="dw-btn" data-cmd="undo" title="take back the last move (bot moves are skipped)">↶ Undo</button>` +
-    `<button class="dw-btn" data-cmd="redo" title="replay what was undone">↷ Redo</button>` +
-    `<button class="dw-btn" data-cmd="step" title="resolve the pending chance event with the seeded dice">Step</button>` +
-    `<button class="dw-btn" data-cmd="advance" title="resolve chance events until someone must decide">Advance</button>` +
-    `<label class="dw-check" title="resolve draws, reveals and dice rolls on their own"><input type="checkbox" data-ctl="auto"> auto chance</label>` +
-    `<span class="dw-sep"></span>` +
-    `<label>players <select data-ctl="players"><option>2</option><option>3</option><option>4</option></select></label>` +
-    `<label>seed <input type="number" min="0" step="1" data-ctl="seed" class="dw-seed"></label>` +
-    `<span class="dw-botboxes" data-ctl="botboxes" title="seats played by bots in the new game"></span>` +
-    `<button class="dw-btn dw-primary" data-cmd="new">New game</button>` +
-    `<label title="whose secret strips are shown">view <select data-ctl="seat"></select></label>` +
-    `</div>`;
-}
-
-// ---------------------------------------------------------------- anywidget entry point
-function render({ model, el }) {
-  const ui = newUi();
-  const form = { players: null, seed: null, bots: null };
-  el.classList.add("dw-root");
-  el.innerHTML = `<div class="dw-wrap">${controlsMarkup()}<div class="dw-main"></div></div>`;
-  const main = el.querySelector(".dw-main");
-  const ctl = (name) => el.querySelector(`[data-ctl="${name}"]`);
-  const names = ["view", "legal", "chance", "advice", "status", "message", "event_log", "bots", "busy", "seat", "auto_chance"];
-  const state = () => Object.fromEntries(names.map((n) => [n, model.get(n)]));
-
-  let botBoxKey = "";
-  function drawBotBoxes(players) {
-    const box = ctl("botboxes");
-    const chosen = form.bots || new Set(model.get("bots") || []);
-    const st = model.get("status") || {};
-    const key = JSON.stringify([players, st.names, [...chosen].sort()]);
-    if (key === botBoxKey) return;     // do not rebuild under the learner's pointer
-    botBoxKey = key;
-    const defaultNames = ["Anna", "Ben", "Clara", "David"];
-    let html = "bots:";
-    for (let i = 0; i < players; i++) {
-      const nm = (st.names && st.names[i]) || defaultNames[i] || `seat ${i}`;
-      html += `<label class="dw-check"><input type="checkbox" data-ctl="bot" data-seat="${i}"${chosen.has(i) ? " checked" : ""}>${esc(nm[0])}</label>`;
-    }
-    box.innerHTML = html;
-  }
-
-  function updateControls() {
-    const st = model.get("status") || {};
-    el.querySelector('[data-cmd="undo"]').disabled = !st.can_undo;
-    el.querySelector('[data-cmd="redo"]').disabled = !st.can_redo;
-    el.querySelector('[data-cmd="step"]').disabled = !st.chance_pending;
-    el.querySelector('[data-cmd="advance"]').disabled = !st.chance_pending;
-    ctl("auto").checked = !!model.get("auto_chance");
-    const players = form.players || st.players || 2;
-    ctl("players").value = String(players);
-    if (document.activeElement !== ctl("seed")) ctl("seed").value = String(form.seed ?? st.seed ?? 0);
-    drawBotBoxes(players);
-    const seatSel = ctl("seat");
-    const cur = model.get("seat");
-    const seatKey = JSON.stringify(st.names || []);
-    if (seatSel.getAttribute("data-key") !== seatKey) {
-      const opts = [`<option value="">everyone</option>`].concat((st.names || []).map((n, i) => `<option value="${i}">${esc(n)}</option>`));
-      seatSel.innerHTML = opts.join("");
-      seatSel.setAttribute("data-key", seatKey);
-    }
-    seatSel.value = cur === null || cur === undefined ? "" : String(cur);
-    el.classList.toggle("dw-busy", !!model.get("busy"));
-  }
-
-  function draw() {
-    pending = false;
-    const scroll = {};
-    main.querySelectorAll("[data-scroll]").forEach((n) => { scroll[n.getAttribute("data-scroll")] = [n.scrollTop, n.scrollHeight - n.scrollTop - n.clientHeight < 4]; });
-    main.innerHTML = renderMarkup(state(), ui);
-    main.querySelectorAll("[data-scroll]").forEach((n) => {
-      const key = n.getAttribute("data-scroll");
-      const old = scroll[key];
-      if (key === "log" && (!old || old[1])) n.scrollTop = n.scrollHeight; // follow the newest line
-      else if (old) n.scrollTop = old[0];
-    });
-    updateControls();
-  }
-  let pending = false;
-  function schedule() {
-    if (pending) return;
-    pending = true;
-    Promise.resolve().then(draw);
-  }
-
-  function send(msg) {
-    model.send(msg);
-  }
-
-  function onClick(e) {
-    const node = e.target.closest("[data-action],[data-chance],[data-cmd],[data-ui]");
-    if (!node || !el.contains(node) || node.disabled) return;
-    if (node.hasAttribute("data-action")) {
-      send({ type: "act", id: node.getAttribute("data-action") });
-      return;
-    }
-    if (node.hasAttribute("data-chance")) {
-      send({ type: "force", id: node.getAttribute("data-chance") });
-      return;
-    }
-    if (node.hasAttribute("data-cmd")) {
-      const cmd = node.getAttribute("data-cmd");
-      if (cmd === "new") {
-        const players = parseInt(ctl("players").value, 10);
-        const seed = parseInt(ctl("seed").value, 10);
-        const bots = [...(form.bots || new Set(model.get("bots") || []))].filter((s) => s < players).sort();
-        form.seed = null; form.players = null; form.bots = null;
-        send({ type: "new", players, seed: Number.isFinite(seed) ? seed : 0, bots });
-      } else if (cmd === "bot") {
-        const seat = parseInt(node.getAttribute("data-seat"), 10);
-        const bots = new Set(model.get("bots") || []);
-        if (bots.has(seat)) bots.delete(seat); else bots.add(seat);
-        send({ type: "bots", bots: [...bots].sort() });
-      } else {
-        send({ type: cmd });
-      }
-      return;
-    }
+defineBoard({
+  title: "Durch den tiefen Wald",
+  prefix: "dw",
+  autoLabel: "auto chance",
+  autoTitle: "resolve draws, reveals and dice rolls on their own",
+  scoreUnit: "gold",
+  scoreTitle: (st) => (st.status.over ? "Final score (gold)" : "Score breakdown (gold)"),
+  newUi: boardUi, syncUi: syncBoardUi,
+  statusLeft(st) {
+    const v = st.view;
+    const fog = v.fog_row ? ` · fog (Nebel) up to row ${v.fog_row}` : v.round <= 10 ? " · fog from round 11" : "";
+    return `<span class="dw-round">Round ${v.round}/15${fog}</span>`;
+  },
+  chanceHead(st) {
+    const v = st.view;
+    let title = "Chance event";
+    if (v.phase === "deal" || v.phase === "draw") title = "Which strip is drawn?";
+    else if (v.phase === "reveal") title = `What lies at ${v.reveal_at}?`;
+    else if (v.phase === "roll" && v.fight) title = `Rolling ${plural(v.fight.dice - v.fight.kept.length, "die")}`;
+    return `<div class="sh-panel-title">${esc(title)} · ${plural(st.chance.length, "outcome")}</div>`;
+  },
+  drawTable(st, ui, slots) {
+    const v = st.view;
+    const others = v.players.map((_, i) => i).filter((i) => i !== v.seat);
+    const troll = !!ui.trollRes;
+    return `<div class="dw-grid">` +
+      `<div class="dw-col dw-col-board"><div class="dw-panel">${boardSvg(st, ui, v.seat, true)}</div>${legendHtml()}</div>` +
+      `<div class="dw-col dw-col-market"><div class="dw-panel">${marketSvg(st, ui)}</div>${handHtml(st, ui)}${actionsHtml(st, ui)}</div>` +
+      `<div class="dw-col dw-col-side">${slots.chance}${fightHtml(st, ui)}${playersHtml(st)}</div></div>` +
+      `<div class="dw-lower"><div class="dw-panel dw-others${troll ? " dw-troll-mode" : ""}"><div class="dw-panel-title">Other forests${troll ? " — click a field to place the troll" : ""}</div>` +
+      `<div class="dw-others-row">${others.map((i) => boardSvg(st, ui, i, false)).join("")}</div></div>${monstersHtml(st)}</div>`;
+  },
+  onUi(node, ui, st) {
     const what = node.getAttribute("data-ui");
-    const st = state();
     if (what === "strip") ui.strip = parseInt(node.getAttribute("data-strip"), 10);
     else if (what === "rotate") ui.dir = DIRS[(DIRS.indexOf(ui.dir) + 1) % DIRS.length];
     else if (what === "troll") { const r = node.getAttribute("data-res"); ui.trollRes = ui.trollRes === r ? null : r; }
@@ -857,31 +658,13 @@ function render({ model, el }) {
       const keep = node.getAttribute("data-keep");
       selectKeep(st, ui, keep ? keep.split(" ").map(Number) : []);
     }
-    draw();
-  }
-
-  function onChange(e) {
-    const c = e.target.getAttribute && e.target.getAttribute("data-ctl");
-    if (!c) return;
-    if (c === "auto") send({ type: "auto_chance", value: e.target.checked });
-    else if (c === "players") { form.players = parseInt(e.target.value, 10); drawBotBoxes(form.players); }
-    else if (c === "seed") form.seed = parseInt(e.target.value, 10);
-    else if (c === "bot") {
-      const s = parseInt(e.target.getAttribute("data-seat"), 10);
-      form.bots = form.bots || new Set(model.get("bots") || []);
-      if (e.target.checked) form.bots.add(s); else form.bots.delete(s);
-    } else if (c === "seat") {
-      send({ type: "seat", seat: e.target.value === "" ? null : parseInt(e.target.value, 10) });
-    }
-  }
-
-  function ghostLayer() { return main.querySelector(".dw-ghost"); }
-  function onOver(e) {
+    return true;
+  },
+  onOver(e, main) {
     const hl = e.target.closest && e.target.closest("[data-hl]");
-    const g = ghostLayer();
+    const g = main.querySelector(".dw-ghost");
     if (hl && g) {
-      const cells = hl.getAttribute("data-hl").split(",").map(Number);
-      g.innerHTML = ghostMarkup(cells, hl.getAttribute("data-ghost") || "",
+      g.innerHTML = ghostMarkup(hl.getAttribute("data-hl").split(",").map(Number), hl.getAttribute("data-ghost") || "",
         +g.getAttribute("data-gx"), +g.getAttribute("data-gy"), +g.getAttribute("data-cs"));
     }
     const hk = e.target.closest && e.target.closest("[data-hover-keep]");
@@ -890,26 +673,10 @@ function render({ model, el }) {
       const keep = hk.getAttribute("data-hover-keep");
       line.textContent = `${keep ? `Set aside ${keep.replace(/ /g, "-")}` : "Reroll everything"}: win ${hk.getAttribute("title")}`;
     }
-  }
-  function onOut(e) {
+  },
+  onOut(e, main) {
     const hl = e.target.closest && e.target.closest("[data-hl]");
-    const g = ghostLayer();
+    const g = main.querySelector(".dw-ghost");
     if (hl && g && !(e.relatedTarget && hl.contains(e.relatedTarget))) g.innerHTML = "";
-  }
-
-  el.addEventListener("click", onClick);
-  el.addEventListener("change", onChange);
-  el.addEventListener("mouseover", onOver);
-  el.addEventListener("mouseout", onOut);
-  for (const n of names) model.on(`change:${n}`, schedule);
-  draw();
-  return () => {
-    for (const n of names) model.off(`change:${n}`, schedule);
-    el.removeEventListener("click", onClick);
-    el.removeEventListener("change", onChange);
-    el.removeEventListener("mouseover", onOver);
-    el.removeEventListener("mouseout", onOut);
-  };
-}
-
-export default { render };
+  },
+});

@@ -7,8 +7,9 @@
 >>> w.receive({"type": "act", "id": "enter c0"}); w.view["boards"][0]["figure"]
 'c0'
 
-The browser (``deepwood_board.js``) draws ``view`` and makes every entry of ``legal``
-clickable where it is drawn; see :mod:`widgets.base` for the messages it sends back.
+The browser (``boards/deepwood.js`` inside the shell) draws ``view`` and makes every entry
+of ``legal`` clickable where it is drawn; see :mod:`widgets.shell` for the messages it sends
+back.
 
 Click targets (``legal[i]["target"]``):
 
@@ -35,16 +36,14 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from pathlib import Path
 
 from deepwood_kernel.games.deepwood import fight_advice, fight_odds
 from deepwood_kernel.games.deepwood.fight import ROLLS, solver
 from deepwood_kernel.games.deepwood.rules import (SWORD_LOSS_ON_WIN, bonus_resource,
                                                   market_lines, strip_cells)
 
-from .base import AUTO, GameWidget, prob_dict
+from ..shell import AUTO, GameWidget, board_module, board_styles, prob_dict
 
-HERE = Path(__file__).parent
 FIELD_VERBS = ("enter", "move", "clear", "sword", "appease", "leave")
 
 
@@ -72,8 +71,35 @@ class DeepWoodBoard(GameWidget):
     """
 
     game_key = "deepwood"
-    _esm = HERE / "deepwood_board.js"
-    _css = HERE / "deepwood_board.css"
+    _esm = board_module("deepwood")
+    _css = board_styles("deepwood")
+    # the status line: English name, the rulebook's German term, a one-line hint
+    PHASES = {
+        "deal": ("dealing", "Austeilen", "The secret strips are dealt."),
+        "entry": ("entering the forest", "Einstieg",
+                  "Choose the wall field where your figure enters the forest."),
+        "place": ("market: place a strip", "Marktteil",
+                  "Pick a strip, rotate it, click the anchor cell on the market."),
+        "border": ("market: take resources", "Randfeld", "Stand beside a market row or "
+                   "column (or the corner) and take what lies in that line."),
+        "double": ("rock monster 4", "Felsmonster 4",
+                   "Double one resource you just took."),
+        "draw": ("drawing a strip", "Streifen nachziehen", "A strip is drawn from the pile."),
+        "board": ("in the forest", "Waldteil", "Move, clear obstacles, collect swords, "
+                  "fight; then end the turn."),
+        "reveal": ("revealing a tile", "Plättchen aufdecken",
+                   "A face-down tile in sight of your figure is turned over."),
+        "roll": ("rock-monster fight: rolling", "Felsmonsterkampf", "The dice are rolled."),
+        "keep": ("rock-monster fight", "Felsmonsterkampf",
+                 "Click dice to set them aside, then reroll the rest or stop."),
+        "bonus": ("rock-monster fight: bonus", "Felsmonsterkampf", "Too few pips: pay bonus "
+                  "resources for the missing pips or accept the defeat."),
+        "card": ("rock-monster card", "Felsmonsterkarte",
+                 "You won! Choose which rock-monster card to take."),
+        "limit": ("resource limit", "Vorratsgrenze", "More than 6 potions, books or stones: "
+                  "exchange or return the surplus."),
+        "over": ("game over", "Spielende", "The game is over."),
+    }
 
     def __init__(self, game=None, *, players: int = 2, seed: int = 0, bots=(),
                  seat: int | None | str = AUTO, bot_delay: float = 0.4, auto_chance: bool = False,

@@ -7,8 +7,9 @@
 >>> w.receive({"type": "act", "id": "play burgle"}); w.view["turn"]["skill"]
 1
 
-The browser (``clank_board.js``) draws ``view`` and makes every entry of ``legal``
-clickable where it is drawn; see :mod:`widgets.base` for the messages it sends back.
+The browser (``boards/clank.js`` inside the shell) draws ``view`` and makes every entry of
+``legal`` clickable where it is drawn; see :mod:`widgets.shell` for the messages it sends
+back.
 
 Click targets (``legal[i]["target"]``):
 
@@ -40,13 +41,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from fractions import Fraction
-from pathlib import Path
 
 from deepwood_kernel.games.clank import dragon_attack_odds
 
-from .base import AUTO, GameWidget, prob_dict
+from ..shell import AUTO, GameWidget, board_module, board_styles, prob_dict
 
-HERE = Path(__file__).parent
 SETUP_PHASES = ("artifacts", "row", "deal")
 
 
@@ -64,13 +63,28 @@ class ClankBoard(GameWidget):
     * ``seat``: whose hand is hidden from view (None shows every hand);
     * ``auto_chance``: draw cards and refill the row on their own (default True: a
       deck-builder draws all the time);
-    * ``pause_attacks``: even so, stop at every dragon attack so a human can draw the
-      cubes one by one or pick them in the what-if panel (unless every seat is a bot).
+    * ``pause_attacks``: even so, stop at every dragon attack in a human's turn so they
+      can draw the cubes one by one or pick them in the what-if panel; an attack in a
+      bot's turn resolves by itself (issue 11: nobody clicks "Draw a cube" for a bot).
     """
 
     game_key = "clank"
-    _esm = HERE / "clank_board.js"
-    _css = HERE / "clank_board.css"
+    _esm = board_module("clank")
+    _css = board_styles("clank")
+    # the status line: English name, the German edition's term, a one-line hint
+    PHASES = {
+        "artifacts": ("setup", "Spielaufbau", "Artifacts are removed at random."),
+        "row": ("setup", "Spielaufbau", "The dungeon row is dealt."),
+        "deal": ("setup", "Spielaufbau", "Every player draws 5 cards."),
+        "turn": ("your turn", "Spielzug", "Play every card in your hand (any order); spend "
+                 "skill, swords and boots as you like; then end the turn."),
+        "refill": ("end of turn: refill the row", "Zugende",
+                   "The dungeon row is refilled from the dungeon deck."),
+        "attack": ("dragon attack", "Drachenangriff", "Draw the cubes one by one, or force "
+                   "a colour in the what-if panel."),
+        "hand": ("end of turn: new hand", "Zugende", "The player draws a new hand of 5."),
+        "over": ("game over", "Spielende", "The game is over."),
+    }
 
     def __init__(self, game=None, *, players: int = 2, seed: int = 0, bots=(),
                  seat: int | None | str = AUTO, bot_delay: float = 0.4, auto_chance: bool = True,
@@ -91,7 +105,7 @@ class ClankBoard(GameWidget):
     def _is_auto(self) -> bool:
         g = self.game
         if (g.is_chance and self.pause_attacks and g.state.phase == "attack"
-                and len(self.bots) < g.players):
+                and self.turn_owner() not in self.bots):
             return False
         return super()._is_auto()
 

@@ -1,0 +1,7 @@
+"""The game boards: each is the shell plus a board module (``<key>.py`` for the Python
+side, ``<key>.js`` for the table it draws, ``<key>.css`` for its styles)."""
+
+from .clank import ClankBoard
+from .deepwood import DeepWoodBoard
+
+__all__ = ["DeepWoodBoard", "ClankBoard"]
