@@ -148,14 +148,16 @@ def token_problem(s: ClankState, seat: int, key: str) -> str | None:
     kept. A magic spring works "am Zugende", once the hand is empty, and needs a card to
     trash.
     """
+    from .render import lower_name
     p, t, c = s.players[seat], s.turn, s.content
     sec = c.secrets[key]
+    name = lower_name(sec.name)
     if sec.when == "end":
         if p.hand:
-            return (f"the {sec.name} is used at the end of your turn: play your "
+            return (f"the {name} is used at the end of your turn: play your "
                     f"{sum(p.hand.values())} card(s) in hand first")
         if not trash_candidates(s, seat):
-            return f"the {sec.name} needs a card in your discard pile or play area to trash"
+            return f"the {name} needs a card in your discard pile or play area to trash"
         return None
     useless = []
     for e in sec.effects:
@@ -168,8 +170,7 @@ def token_problem(s: ClankState, seat: int, key: str) -> str | None:
                            "until your next turn")
         else:
             return None                            # this effect does something
-    return (f"the {sec.name} would do nothing now: {'; '.join(useless)}; keep it for "
-            "later")
+    return f"the {name} would do nothing now: {'; '.join(useless)}; keep it for later"
 
 
 def move_options(s: ClankState, seat: int) -> list[tuple[str, int, int]]:
@@ -337,7 +338,7 @@ def _apply_chance(s: ClankState, aid: str) -> None:
                     _set_draw(s, s.draw_seat + 1, c.game["hand_size"])
                 else:
                     s.phase, s.seat = "turn", 0
-                    s.log.append(f"Turn 1: {s.players[0].name} begins.")
+                    s.log.append(f"Turn 1: it is {s.players[0].name}'s turn.")
             elif s.phase == "hand":
                 _next_turn(s)
     elif verb == "secret":
@@ -956,7 +957,8 @@ def explain_illegal(s: ClankState, aid: str) -> str | None:
         if arg not in p.secrets:
             return f"you hold no {arg!r} token; yours: {', '.join(p.secrets) or 'none'}"
         if c.secrets[arg].when == "now":
-            return f"the {c.secrets[arg].name} is kept for its points; it is not used"
+            from .render import lower_name
+            return f"the {lower_name(c.secrets[arg].name)} is kept for its points; it is not used"
         return token_problem(s, s.seat, arg)
     if verb in ("discard", "trash", "skip"):
         return f"there is nothing to {verb} now: no card asks you to choose"
