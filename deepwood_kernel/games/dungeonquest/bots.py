@@ -11,6 +11,8 @@ Manhattan distances on the grid, ties broken at random by its own seeded RNG.
 
 from __future__ import annotations
 
+from math import lcm
+
 from ...core.game import Game
 from ...core.rng import make_rng, sample_index
 from .content import DIRS
@@ -59,9 +61,7 @@ class HeuristicBot:
     def _mix(self, s, ids, side: str):
         eq = combat_equilibrium(s.content)[side]
         keys = list(eq)
-        den = 1
-        for v in eq.values():
-            den = den * v.denominator // __import__("math").gcd(den, v.denominator)
+        den = lcm(*(v.denominator for v in eq.values()))
         w = [int(eq[k] * den) for k in keys]
         k = keys[sample_index(self.rng, w)]
         pref = "play " if side == "hero" else "monster "
