@@ -69,13 +69,12 @@ class HeuristicBot:
             places = [a for a in ids if a.startswith("place")]
             if not places:
                 return "build done"
+            # the richest card first, kept close to the first card (a compact dungeon has
+            # more joined corridors); the solver then finds the best path through it
             best, best_v = None, None
             for a in places:
                 key, col, row, rot = a.split()[1:]
-                lay = p.placements + [(key, int(col), int(row), int(rot))]
-                d = build_dungeon(c, lay)
-                v = (2 * (d.totals.get(goal, 0) if goal else 0) + d.totals.get("coin", 0)
-                     + card_value(c, key, goal), -abs(int(col)) - abs(int(row)))
+                v = (card_value(c, key, goal), -abs(int(col)) - abs(int(row)), rot == "0")
                 if best_v is None or v > best_v:
                     best, best_v = a, v
             return best

@@ -156,7 +156,7 @@ def _parse_card(file, raw) -> Card:
             _fail(file, entry, f"node {nid} appears twice")
         level = 1 if m.group(1) == "u" else 0
         if level == 1 and ("lava" in contents or "trap" in contents):
-            _fail(file, entry, f"node {nid}: pits lie on the main level (DD-5.5)")
+            _fail(file, entry, f"node {nid}: pits lie on the main level (DD-6.5)")
         col, row = int(m.group(2)), int(m.group(3))
         nodes[nid] = Node(nid, kind, level, 2 * col + 1, 2 * row + 1, contents)
     links = []

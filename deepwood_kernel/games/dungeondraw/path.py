@@ -458,7 +458,7 @@ def _use(ps: PathState, how: str, obstacle: str) -> None:
 
 def path_apply(d: Dungeon, ps: PathState, aid: str) -> None:
     """Apply a legal path action (checked by the caller), then end the path if it is
-    stuck (DD-5.6: a dead end)."""
+    stuck (DD-5.5: a dead end)."""
     verb, _, arg = aid.partition(" ")
     idx = d.index
     if verb == "start":
@@ -570,31 +570,35 @@ def best_path(d: Dungeon, goal: str | None = None, points: int = 1,
     root = start.copy() if start is not None else PathState(fairy or {}, set(books))
     best: list = [None, None]
     count = [0]
+    n = len(d.names)
+    # per node: the goal things and coins it holds (for the bound)
+    gw = [sum(1 for t in d.contents[i] if GOAL_OF.get(t, t) == goal) + (d.kind[i] == goal)
+          if goal else 0 for i in range(n)]
+    cw = [d.contents[i].count("coin") for i in range(n)]
+    worth = [i for i in range(n) if gw[i] or cw[i]]
+    portals = any("portal" in d.contents[i] for i in range(n))
 
     def bound(ps: PathState) -> tuple:
         # what could still be found: the goal things and coins in nodes not yet
         # discovered that the path can still reach (over any unused segment or shaft;
         # portals and teleport books reach everywhere)
-        if ps.books & _JUMPS or any("portal" in d.contents[i] for i in range(len(d.names))):
-            reach = range(len(d.names))
+        g = ps.found.get(goal, 0) if goal else 0
+        c = ps.coins
+        if portals or ps.books & _JUMPS or ps.node < 0:
+            reach = None
         else:
             reach, todo = {ps.node}, [ps.node]
             while todo:
                 u = todo.pop()
-                nxt = [(v, e) for v, e in d.adj[u]] + ([d.drop[u]] if u in d.drop else [])
-                for v, e in nxt:
+                for v, e in d.adj[u] + ([d.drop[u]] if u in d.drop else []):
                     if e not in ps.used and v not in reach and _enterable(d, ps, v):
                         reach.add(v)
                         todo.append(v)
-        g = ps.found.get(goal, 0) if goal else 0
-        c = ps.coins
-        for i in reach:
-            if i in ps.visited or i in ps.cleared:
+        for i in worth:
+            if i in ps.visited or i in ps.cleared or (reach is not None and i not in reach):
                 continue
-            cs = d.contents[i]
-            if goal:
-                g += sum(1 for t in cs if GOAL_OF.get(t, t) == goal) + (d.kind[i] == goal)
-            c += cs.count("coin")
+            g += gw[i]
+            c += cw[i]
         return (g * points, c, True)
 
     def rec(ps: PathState, trail: list) -> None:

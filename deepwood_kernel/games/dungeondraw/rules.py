@@ -334,6 +334,16 @@ def _explore_to_next(s: DDState, start: bool = False) -> None:
                 return
 
 
+def _return_tile(s: DDState, kind: str) -> None:
+    """A fairy tile goes back to the market (DD-2.5); one taken from the box with SB-13
+    while the market had none goes back to the box, so the market never holds more than
+    its 5 of a kind (reading)."""
+    if s.fairy_extra.get(kind):
+        _take(s.fairy_extra, kind)
+    else:
+        s.fairy[kind] += 1
+
+
 def _finish_path(s: DDState, seat: int) -> None:
     """A finished path (DD-5.5, DD-7.4): the first one in an hourglass round circles the
     time bonus, everyone later crosses it out."""
@@ -356,8 +366,8 @@ def _end_explore(s: DDState) -> None:
     for p in s.players:
         ps = p.path
         for k, v in p.fairy.items():
-            if v:
-                s.fairy[k] += v
+            for _ in range(v):
+                _return_tile(s, k)
         p.fairy = {}
         if ps.coins:
             p.coins += ps.coins
@@ -370,6 +380,7 @@ def _end_explore(s: DDState) -> None:
                 p.books.remove(b)
             if b in p.ready:
                 p.ready.remove(b)
+            s.book_box.append(b)
             s.log.append(f"{p.name} puts {b} back into the box (once per game).")
         del used
         p.sheet.append(Round())
@@ -661,11 +672,14 @@ def _explore(s: DDState, seat: int, verb: str, arg: str, aid: str) -> None:
         before = dict(ps.fairy)
         path_apply(d, ps, aid)
         for k, v in before.items():               # fairy tiles go back when used
-            used = v - ps.fairy.get(k, 0)
-            if used > 0:
-                s.fairy[k] += used
-        for k, v in ps.fairy.items():              # SB-13: a tile from the box
+            for _ in range(v - ps.fairy.get(k, 0)):
+                _return_tile(s, k)
+        for k, v in ps.fairy.items():              # SB-13: a tile of your choice
             if v > before.get(k, 0):
+                if s.fairy[k]:
+                    s.fairy[k] -= 1
+                else:                              # "auch wenn es gerade nicht verfügbar ist"
+                    _add(s.fairy_extra, k)
                 s.log.append(f"{p.name} boxes SB-13 and takes a {k} fairy tile.")
         p.fairy = dict(ps.fairy)
         s.log.append(f"{p.name}: {_step_text(d, ps, aid)}")

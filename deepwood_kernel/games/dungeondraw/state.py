@@ -62,6 +62,8 @@ class DDState:
     rows: dict                                      # cost -> [key|None, key|None]
     goal_deck: dict
     market_discard: list = field(default_factory=list)
+    book_box: list = field(default_factory=list)     # spell books boxed (SB-13)
+    fairy_extra: dict = field(default_factory=dict)  # SB-13 tiles from the box, in play
     book_discard: list = field(default_factory=list)
     goal_discard: list = field(default_factory=list)
     main_goal: str | None = None

@@ -1,0 +1,113 @@
+"""Shared helpers for the Dungeon Draw tests: invariants, tiny designed dungeons, and games
+driven into a known position by forced chance outcomes."""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+
+import deepwood_kernel as dk
+from deepwood_kernel.games.dungeondraw.content import DEFAULT_FILE, parse_content
+from deepwood_kernel.games.dungeondraw.path import PathState, build_dungeon, path_actions, \
+    path_apply
+
+
+def check_invariants(g: dk.Game) -> None:
+    """After every step (DD-1.x, DD-2.x): every card is in exactly one place, the fairy
+    tiles are conserved (market + held = 4 x 5, plus SB-13 tiles from the box), no
+    negative supplies, at most 2 spell books each, and a decision exists unless chance is
+    pending or the game is over."""
+    s = g.state
+    c = s.content
+    where = Counter()
+    for st in s.stacks.values():
+        where.update(st)
+    for row in s.rows.values():
+        where.update(k for k in row if k)
+    where.update(s.market_discard)
+    dungeon_total = Counter(k for k, card in c.cards.items() if card.deck == "dungeon")
+    starts = Counter()
+    for p in s.players:
+        for pile in (p.deck, p.hand, p.discard):
+            assert all(v > 0 for v in pile.values())
+            where.update(pile)
+        where.update(k for k, *_ in p.placements)
+        where.update(p.boxed)
+        starts.update(c.start_cards)
+        assert p.coins >= 0
+        assert len(p.books) <= c.game["book_limit"] or s.choice[:1] == ("drop book",)
+        assert set(p.ready) <= set(p.books)
+        assert all(v >= 0 for v in p.fairy.values())
+    assert where == dungeon_total + starts, "a card went missing or was duplicated"
+    held = Counter()
+    for p in s.players:
+        held.update(p.fairy)
+    for k, n in s.fairy.items():
+        assert 0 <= n <= c.game["fairy_stack"]
+        assert n + held[k] - s.fairy_extra.get(k, 0) == c.game["fairy_stack"]
+    books = Counter(s.book_deck) + Counter(b for b in s.book_row if b) + Counter(
+        s.book_discard)
+    for p in s.players:
+        books.update(p.books)
+    books.update(s.book_box)
+    assert sum(books.values()) == len(c.books)
+    assert max(books.values(), default=0) <= 1
+    if g.is_over:
+        assert g.current_player is None and not g.legal_action_ids()
+    elif g.is_chance:
+        assert g.chance_outcomes()
+    else:
+        assert g.legal_action_ids()
+
+
+def content_with(*cards: dict):
+    """The designed content plus extra dungeon cards (cost 3) for a test."""
+    data = tomllib.loads(DEFAULT_FILE.read_text(encoding="utf-8"))
+    for card in cards:
+        data["card"].append({"deck": "dungeon", "cost": 3, **card})
+    return parse_content(data, "test.toml")
+
+
+def card(key: str, nodes: list, links: list, drops: list | None = None) -> dict:
+    return {"key": key, "name": key.title(), "nodes": nodes, "links": links,
+            "drops": drops or []}
+
+
+def walk(content, placements, *actions, fairy=None, books=()):
+    """Draw a path action by action, each checked to be legal; returns (dungeon, path)."""
+    d = build_dungeon(content, placements)
+    ps = PathState(fairy or {}, set(books))
+    for a in actions:
+        legal = path_actions(d, ps)
+        assert a in legal, f"{a!r} not legal; legal: {legal}"
+        path_apply(d, ps, a)
+    return d, ps
+
+
+def to_market(players: int = 2, seed: int = 0) -> dk.Game:
+    g = dk.new_game("dungeondraw", players=players, seed=seed)
+    g.advance()
+    assert g.state.phase == "market"
+    return g
+
+
+def pass_all(g: dk.Game) -> None:
+    while g.state.phase == "market" and not g.is_chance:
+        g.apply("pass")
+
+
+def to_explore(g: dk.Game, hands: dict | None = None) -> None:
+    """Everyone passes; the draws are forced to ``hands[seat]`` (card keys) where given."""
+    pass_all(g)
+    hands = hands or {}
+    taken = Counter()
+    while g.is_chance:
+        t = g.state.tasks[0]
+        if t[0] == "draw" and t[1] in hands:
+            want = hands[t[1]]
+            k = want[taken[t[1]]]
+            taken[t[1]] += 1
+            g.apply(f"draw {k}")
+        else:
+            g.step()
+    assert g.state.phase == "explore"
