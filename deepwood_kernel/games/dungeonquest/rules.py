@@ -113,10 +113,17 @@ def combat_equilibrium(content: Content | None = None) -> dict:
             "value": v}
 
 
+_EQ_CACHE: dict = {}
+
+
 def _equilibrium_weights(c: Content) -> list[int]:
-    mix = list(combat_equilibrium(c)["monster"].values())
-    den = lcm(*(x.denominator for x in mix))
-    return [int(x * den) for x in mix]
+    """The monster's equilibrium mix as integer chance weights (cached per table)."""
+    key = (c.hero_wounds, c.monster_wounds)
+    if key not in _EQ_CACHE:
+        mix = list(combat_equilibrium(c)["monster"].values())
+        den = lcm(*(x.denominator for x in mix))
+        _EQ_CACHE[key] = [int(x * den) for x in mix]
+    return _EQ_CACHE[key]
 
 
 # ============================================================== setup
