@@ -74,6 +74,9 @@ def test_click_reaches_the_kernel_and_illegal_click_changes_nothing(page, lab):
     # --- a legal click travels browser -> kernel -> engine -> back to the board
     target.click()
     expect(board.locator('[data-action="enter c0"]')).to_have_count(0)
+    # the pending mark was painted in a frame of its own, before the kernel answered
+    # (issue 11 §2; the bench reports the time, tests never assert timings)
+    assert board.locator(".sh-root").first.get_attribute("data-feedback-ms") is not None
     n1, last = kernel_state(page)
     assert (n1, last) == (n0 + 1, "enter c0")
     legal_after = page.evaluate(LEGAL_IDS)

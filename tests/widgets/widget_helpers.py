@@ -97,13 +97,14 @@ def shipped_module(key: str, tmp_path: Path) -> Path:
 
 
 def render_in_node(cases: list[tuple[dict, dict]], tmp_path: Path,
-                   module: str = "deepwood") -> list[dict]:
+                   module: str = "deepwood", brief: bool = False) -> list[dict]:
     """Run a board's pure ``renderMarkup`` (shell + board module, as shipped) in node for
     (state, ui) pairs (``module``: the board key, Deep Wood's by default)."""
     module = shipped_module(module, tmp_path)
     src = tmp_path / "cases.json"
     src.write_text(json.dumps([{"state": s, "ui": u} for s, u in cases]))
-    out = subprocess.run([node_path(), str(RENDER_CHECK), str(module), str(src)],
+    out = subprocess.run([node_path(), str(RENDER_CHECK), str(module), str(src)]
+                         + (["--brief"] if brief else []),
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
