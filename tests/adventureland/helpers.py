@@ -15,10 +15,13 @@ def check_invariants(g: dk.Game) -> None:
     gd = c.game
     assert len(s.deck) + len(s.discard) == 110 and len(set(s.discard)) == len(s.discard)
     board = {"gold": 0, "herb": 0, "sword": 0, "companion": 0, "creature": 0}
+    home = {"gold": "river", "herb": "forest", "sword": "mountain", "companion": "city",
+            "creature": "fog"}
+    terrain = c.terrain
     for sq, it in s.items.items():
-        board[it[0]] += 1
-        assert {"gold": "river", "herb": "forest", "sword": "mountain", "companion": "city",
-                "creature": "fog"}[it[0]] == c.terrain[sq]
+        k = it[0]
+        board[k] += 1
+        assert home[k] == terrain[sq]
     pend = {"herb": 0, "sword": 0, "creature": 0}
     for kind, _, _ in s.pending:
         pend[kind] += 1
@@ -59,7 +62,7 @@ def check_invariants(g: dk.Game) -> None:
     if g.is_over:
         assert g.current_player is None and not g.is_chance
     elif g.is_chance:
-        assert g.current_player is None and g.chance_outcomes()
+        assert g.current_player is None and g._weights()   # cached: step() reuses it
     else:
         assert g.current_player is not None and g.legal_action_ids()
 

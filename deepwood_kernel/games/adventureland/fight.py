@@ -98,11 +98,16 @@ def fight_odds(strength: int, base: int = 1, swords=(), herbs=(), gold: int = 0,
     """
     swords, herbs = tuple(swords), tuple(herbs)
     _check(strength, base, swords, herbs, gold)
-    fixed = base + sum(swords)
-    weight = 0
+    return _odds(strength - base - sum(swords) - sum(herbs), len(swords), gold, rerolls)
+
+
+@lru_cache(maxsize=20_000)
+def _odds(need: int, dice: int, gold: int, rerolls: bool) -> Fraction:
+    """Chance to reach ``need`` with ``dice`` fresh dice and ``gold`` (only sums matter)."""
     out = Fraction(0)
-    for faces, w in roll_multisets(len(swords)) if swords else [((), 1)]:
-        out += w * win_chance(strength, fixed, faces, herbs, gold, rerolls)
+    weight = 0
+    for faces, w in roll_multisets(dice) if dice else [((), 1)]:
+        out += w * _value(need, tuple(sorted(faces, reverse=True)), gold, rerolls)
         weight += w
     return out / weight
 
