@@ -236,6 +236,8 @@ def test_AL_2_6_companions_move_with_their_adventurer():
 
 
 def test_AL_2_7_an_item_appearing_under_an_adventurer_is_taken_at_once():
+    """AL-2.7, AL-3.6: a companion joins, a sword is taken (its value drawn) at once, in
+    another player's turn too (gold: AL-4.2; a creature: AL-5.9)."""
     g = rigged()
     put(g, "J3", 0)
     put(g, "A3", 1)
