@@ -35,10 +35,19 @@ $(LABCFG): binder/jupyter_lab_config.json $(STAMP)
 lab: install $(LABSET) $(LABCFG)
 	$(BIN)/jupyter lab $(strip $(LAB_FLAGS)) $(LAB_ARGS) notebooks/
 
-test: install rules-coverage
-	$(PYTEST) tests
-	$(PYTEST) --doctest-modules deepwood_kernel -o doctest_optionflags=ELLIPSIS
-	$(PYTEST) --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg
+# make test runs every test, on every core (pytest-xdist; JOBS=1 for one process):
+# 1. the rules coverage, one line per game (the table: make rules-coverage);
+# 2. the unit, property and Binder tests, spread test by test (worksteal: long property
+#    batches do not hold up the rest);
+# 3. doctests and every lesson cell: --dist loadfile keeps a notebook in one kernel, in order;
+# 4. the browser tests on their own, one Lab and one Chromium at a time.
+JOBS ?= auto
+test: install
+	@$(BIN)/python tools/rules_coverage.py --summary
+	$(PYTEST) -n $(JOBS) --dist worksteal -m "not browser" tests
+	$(PYTEST) -n $(JOBS) --dist loadfile --doctest-modules -o doctest_optionflags=ELLIPSIS \
+	    deepwood_kernel --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg
+	$(PYTEST) -m browser tests
 
 rules-coverage: install
 	$(BIN)/python tools/rules_coverage.py

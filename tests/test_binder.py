@@ -108,7 +108,9 @@ def test_make_lab_starts_headless_and_as_root(tmp_path):
                JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "ws"))
     out = tmp_path / "lab.log"
     with open(out, "wb") as log:
-        proc = subprocess.Popen(["make", "--no-print-directory", "lab",
+        # This environment, as installed: never let the test create a venv or pip install.
+        proc = subprocess.Popen(["make", "--no-print-directory", "lab", f"VENV={sys.prefix}",
+                                 "-o", f"{sys.prefix}/.installed",
                                  f"LAB_ARGS=--port={port} --port-retries=0"],
                                 cwd=REPO, env=env, stdin=subprocess.DEVNULL, stdout=log,
                                 stderr=subprocess.STDOUT, start_new_session=True)

@@ -161,6 +161,24 @@ def test_missing_lists_only_gaps(tree):
     assert "fakegame: 3 of 4 rules tested, 2 of 4 taught" in r.stdout
 
 
+def test_summary_prints_one_line_per_game(tree):
+    write(tree, "docs/rules/other.md", reference("Y" + "Y", [rid("Y" + "Y", 1, 1)]))
+    r = run_tool(tree, "--summary")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == ["fakegame: 3 of 4 rules tested, 2 of 4 taught",
+                                     "other: 0 of 1 rules tested, 0 of 1 taught"]
+    r = run_tool(tree, "--summary", "--game", "other")
+    assert r.stdout.splitlines() == ["other: 0 of 1 rules tested, 0 of 1 taught"]
+
+
+def test_summary_still_reports_dangling_citations(tree):
+    bad = rid(XX, 9, 9)
+    write(tree, "tests/fake/test_bad.py", f'def test_bad():\n    """Checks {bad}."""\n')
+    r = run_tool(tree, "--summary")
+    assert r.returncode == 1 and bad in r.stderr
+    assert r.stdout.splitlines() == ["fakegame: 3 of 4 rules tested, 2 of 4 taught"]
+
+
 def test_game_option(tree):
     write(tree, "docs/rules/other.md", reference("Y" + "Y", [rid("Y" + "Y", 1, 1)]))
     r = run_tool(tree, "--game", "other")

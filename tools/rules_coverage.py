@@ -14,12 +14,13 @@ A citation of a whole section (``DW-11``, ``test_DW_11_...``) is accepted when t
 has rules, but counts for no single rule. ``DW-6.x`` style group references are ignored.
 
 It prints, per game, each rule with the number of tests and lesson cells citing it, then
-``<key>: N of M rules tested, K of M taught``. Gaps are printed, not fatal. The exit
+``<key>: N of M rules tested, K of M taught``; ``--summary`` prints only that line per game
+(``make test``). Gaps are printed, not fatal. The exit
 status is 1 when a test or lesson cites an ID missing from its game's reference (only for
 prefixes of games that have a reference file), or when a reference repeats an ID; 2 on a
 usage error. Pure standard library.
 
-    python tools/rules_coverage.py [--game KEY] [--missing] [--root DIR]
+    python tools/rules_coverage.py [--game KEY] [--missing | --summary] [--root DIR]
 """
 
 from __future__ import annotations
@@ -291,10 +292,17 @@ def game_summary(cov: Coverage, key: str) -> tuple[int, int, int]:
             len(ids))
 
 
-def report(cov: Coverage, games: list[str], missing: bool, root: Path, out=None) -> None:
+def report(cov: Coverage, games: list[str], missing: bool, root: Path, out=None,
+           summary: bool = False) -> None:
+    """The table per game, then its summary line; ``summary``: the summary lines only."""
     out = out or sys.stdout
     for key in games:
         ref = cov.refs[key]
+        if summary:
+            tested, taught, total = game_summary(cov, key)
+            print(f"{key}: {tested} of {total} rules tested, {taught} of {total} taught",
+                  file=out)
+            continue
         print(f"== {key} ({ref.path.relative_to(root).as_posix()}, {len(ref.rules)} rules)",
               file=out)
         print(f"{'rule':<9} {'tests':>5} {'lessons':>7}  {'gap':<10} text", file=out)
@@ -318,6 +326,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", metavar="KEY", help="only this game (e.g. deepwood)")
     ap.add_argument("--missing", action="store_true",
                     help="list only rules lacking a test or a lesson cell")
+    ap.add_argument("--summary", action="store_true",
+                    help="one line per game (rules tested and taught), no table")
     ap.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent,
                     help="repository root (default: the one holding this tool)")
     args = ap.parse_args(argv)
@@ -333,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     games = [args.game] if args.game else list(refs)
     cov = coverage(root, games)
-    report(cov, games, args.missing, root)
+    report(cov, games, args.missing, root, summary=args.summary)
     for w in cov.warnings:
         print(f"rules-coverage: warning: {w}", file=sys.stderr)
     problems = [p for g in games for p in cov.refs[g].problems]
