@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 import deepwood_kernel as dk
-from deepwood_kernel.games.adventureland import fight_odds, sword_choices, win_chance
+from deepwood_kernel.games.adventureland import fight_odds, odds_now, sword_choices, win_chance
 from deepwood_kernel.games.adventureland.scoring import city_prizes, placings
 
 from .helpers import check_invariants, give, place, put, rigged, to_move
@@ -368,3 +368,37 @@ def test_AL_9_1_view_and_log_hide_face_down_tiles():
     html = g.render_html(1)
     assert "2 swords" in html and "swords 1, 2" not in html
     assert "swords 1, 2" in g.render_html(0) and "<img" in html
+
+
+def test_AL_5_11_odds_of_the_fight_in_progress_at_every_stage():
+    """The example's fight, with its herb (4) and one gold in hand: the exact chance at
+    each stage matches the helpers (AL-5.3 .. AL-5.6 played best)."""
+    g = fight_at(12, companions=2, swords=(2, 1), herbs=(4,), gold=1)
+    s = g.state
+    assert odds_now(s) == max(fight_odds(12, 3, c, (4,), 1) for c in [(), (2,), (1,), (2, 1)])
+    g.apply("swords 2 1")
+    assert odds_now(s) == fight_odds(12, 3, (2, 1), (4,), 1)
+    g.apply("roll 2 1")                                  # 3 + 3 + 3 = 9: 3 short
+    assert odds_now(s) == win_chance(12, 6, (2, 1), (4,), 1) == 1
+    g.apply("gold reroll 1")
+    assert odds_now(s) == 1                              # the herb covers any new face
+    g.apply("reroll 1")                                  # 3 + 3 + 2 + 1 = 9 again
+    assert odds_now(s) == 1
+    g.apply("herb 4")
+    assert s.fight is None and s.players[0].creatures == [12]
+    with pytest.raises(ValueError, match="no fight is in progress"):
+        odds_now(s)
+
+
+def test_AL_5_10_illegal_fight_actions_are_explained_and_change_nothing():
+    g = fight_at(14, companions=0, herbs=(3,), gold=0)
+    before = g.fingerprint()
+    with pytest.raises(dk.IllegalAction, match="no herb worth 4; yours: 3"):
+        g.apply("herb 4")
+    with pytest.raises(dk.IllegalAction, match="no gold to give back"):
+        g.apply("gold +1")
+    assert g.fingerprint() == before
+    assert [a.label for a in g.legal_actions()] == ["Use a herb worth 3",
+                                                    "Give up the fight (lose this adventurer)"]
+    import json
+    assert json.loads(json.dumps(g.view(0)))["fight"]["strength"] == 14

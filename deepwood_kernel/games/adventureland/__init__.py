@@ -13,10 +13,10 @@ Fraction(13, 18)
 """
 
 from .content import Content, load_content, parse_content
-from .fight import choices_of, fight_odds, sword_choices, win_chance
+from .fight import choices_of, fight_odds, odds_now, sword_choices, win_chance
 from .rules import ADVENTURES, INFO, RULES
 from .state import ALState, Fight, Party, Player
 
 __all__ = ["ADVENTURES", "INFO", "RULES", "ALState", "Content", "Fight", "Party", "Player",
-           "choices_of", "fight_odds", "load_content", "parse_content", "sword_choices",
-           "win_chance"]
+           "choices_of", "fight_odds", "load_content", "odds_now", "parse_content",
+           "sword_choices", "win_chance"]

@@ -147,3 +147,27 @@ def choices_of(held: dict[int, int], most: int = 3) -> list[tuple[int, ...]]:
     rec(0, [])
     out = sorted(set(out), key=lambda t: (len(t), [-x for x in t]))
     return out
+
+
+def odds_now(s) -> Fraction:
+    """The exact chance that the fight in progress in state ``s`` is won, played best from
+    here on (the best swords while they are being chosen; then the dice, herbs and gold).
+
+    Raises ValueError when no fight is in progress.
+    """
+    f = s.fight
+    if f is None:
+        raise ValueError("no fight is in progress")
+    p = s.players[f.seat]
+    herbs = tuple(v for v, k in p.herbs.items() for _ in range(k))
+    if f.stage == "swords":
+        return sword_choices(f.strength, f.base, p.swords, herbs, p.gold)[0][1]
+    fixed = f.total - sum(f.dice)
+    if f.stage == "roll":
+        return fight_odds(f.strength, fixed - sum(f.swords), tuple(f.swords), herbs, p.gold)
+    if f.stage == "reroll":
+        rest = list(f.dice)
+        rest.remove(f.reroll)
+        return sum(win_chance(f.strength, fixed, tuple(rest + [face]), herbs, p.gold)
+                   for face in _FACES) / _SIDES
+    return win_chance(f.strength, fixed, tuple(f.dice), herbs, p.gold)
