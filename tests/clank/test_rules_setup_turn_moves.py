@@ -537,7 +537,7 @@ def test_CL_1_12_figures_outside_and_first_hand_of_five_hypergeometric():
 def test_CL_1_13_reading_seat_0_starts_then_clockwise(players):
     """CL-1.13 reading: seat 0 (Anna) starts; turns then pass seat 1, 2, ... and back."""
     g = dealt(players)
-    assert g.current_player == 0 and "Turn 1: Anna begins." in g.log
+    assert g.current_player == 0 and "Turn 1: it is Anna's turn." in g.log
     order = [g.current_player]
     for _ in range(players):
         pass_turn(g)
@@ -1672,8 +1672,8 @@ def test_CL_12_9_reading_condition_fires_once():
 
 
 def test_CL_12_9_reading_cancelled_clank_pays_no_skill():
-    """CL-12.9 reading: "+1 Talent für jedes Klong!, das du in diesem Zug machst", and
-    leftover negative clank lets you "Klong!-verursachende Effekte ignorieren": an ignored
+    """CL-12.9 reading: skill "für jedes Klong!, das du in diesem Zug machst", and
+    leftover negative clank lets you "Klong!-verursachenden Effekte ignorieren": an ignored
     effect makes no clank, so it pays no skill. -2 left over cancels Gong Herald's 2 clank:
     no skill for them; the Stolpern played afterwards makes clank and pays 1."""
     g = dealt(2)

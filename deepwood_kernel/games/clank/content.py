@@ -129,7 +129,8 @@ class Secret:
     name: str
     size: str                    # "minor" or "major"
     count: int
-    when: str                    # "now", "use" (kept, used on your turn), "end" (turn end)
+    when: str                    # "now", "use" (kept, used on your turn), "end" (at the end
+    #                              of the turn it was found, else lost: CL-13.9)
     effects: tuple[Effect, ...]
     points: int = 0
 

@@ -25,7 +25,7 @@ the rules reference, has a test, and is explained in the lessons):
   end. Conditional effects fire once, as soon as their
   condition holds during the turn, whatever the order of play; skill-per-clank counts every
   point of clank you make this turn, but clank that negative clank cancelled was never made
-  ("Klong!-verursachende Effekte ignorieren"): it pays no skill.
+  ("Klong!-verursachenden Effekte ignorieren"): it pays no skill.
 * Negative clank removes your cubes from the clank area first; the rest cancels later
   clank this turn. Clank beyond your supply is not added. Tunnel damage comes from your
   supply, you choose how many swords to spend, and a move that would fill your health track

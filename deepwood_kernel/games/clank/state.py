@@ -56,8 +56,9 @@ class Turn:
     swords: int = 0
     boots: int = 0
     teleports: int = 0
-    neg_clank: int = 0              # negative clank left over, cancels later clank (CL-7)
-    clank_made: int = 0             # positive clank made this turn (skill-per-clank cards)
+    neg_clank: int = 0              # negative clank left over: cancels later clank, the
+    #                                 refill's arrive clank included (CL-7.3, CL-2.10)
+    clank_made: int = 0             # clank made this turn, not cancelled (CL-12.9)
     per_clank: int = 0              # skill per clank, from cards played
     boots_locked: bool = False      # entered a crystal cave this turn
     watches: list[tuple[str, int, str, bool]] = field(default_factory=list)
