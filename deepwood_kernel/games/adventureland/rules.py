@@ -304,8 +304,10 @@ def apply(s: ALState, aid: str) -> None:
     _settle(s)
 
 
-def _party_text(p: Party) -> str:
-    a = "an adventurer" if p.adventurers == 1 else f"{p.adventurers} adventurers"
+def _party_text(p: Party, article: bool = True) -> str:
+    """``an adventurer with 2 companions``; without the article after a possessive."""
+    one = "an adventurer" if article else "adventurer"
+    a = one if p.adventurers == 1 else f"{p.adventurers} adventurers"
     if p.companions:
         a += f" with {p.companions} companion{'s' if p.companions > 1 else ''}"
     return a
@@ -365,7 +367,8 @@ def _remove_party(s: ALState, sq: str, why: str) -> None:
     pl.lost_adventurers += party.adventurers
     pl.lost_companions += party.companions
     s.companions_box += party.companions
-    s.log.append(f"{pl.name}'s {_party_text(party)} at {sq} {why} and leaves the game.")
+    s.log.append(f"{pl.name}'s {_party_text(party, False)} at {sq} {why} and leave"
+                 f"{'' if party.adventurers > 1 else 's'} the game.")
 
 
 def _apply_chance(s: ALState, verb: str, arg: str) -> None:
@@ -453,7 +456,8 @@ def _sprite_to(s: ALState, sq: str) -> None:
         s.log.append(f"The water sprite is pulled along the river from {s.sprite} to {sq}.")
     for t in path:
         if t in s.parties:
-            _remove_party(s, t, "is swept away by the water sprite")
+            _remove_party(s, t, ("are" if s.parties[t].adventurers > 1 else "is")
+                          + " swept away by the water sprite")
     s.sprite = sq
 
 
@@ -481,7 +485,9 @@ def start_fight(s: ALState, seat: int, sq: str) -> None:
     f = Fight(seat, sq, strength, party.adventurers + party.companions)
     s.fight = f
     pl = s.players[seat]
-    s.log.append(f"{pl.name}'s {_party_text(party)} fights the fog creature of strength "
+    s.log.append(f"{pl.name}'s {_party_text(party, False)} "
+                 f"fight{'' if party.adventurers > 1 else 's'} "
+                 f"the fog creature of strength "
                  f"{strength} at {sq} (base strength {f.base}).")
     if f.total >= strength or not pl.swords:
         _after_total(s)
@@ -570,8 +576,8 @@ def _lose(s: ALState) -> None:
     s.gold_left -= spent
     s.gold_box += spent
     s.fight = None
-    _remove_party(s, f.square, f"loses the fight against the creature of strength "
-                               f"{f.strength}")
+    _remove_party(s, f.square, f"{'lose' if s.parties[f.square].adventurers > 1 else 'loses'}"
+                               f" the fight against the creature of strength {f.strength}")
 
 
 # ============================================================== turn flow
