@@ -126,6 +126,8 @@ def test_AL_1_4_start_lines_by_player_count():
     ids = set(g2.legal_action_ids())
     assert {"enter J5", "enter E10"} <= ids and "enter F10" not in ids
     assert "enter K6" not in ids
+    with pytest.raises(dk.IllegalAction, match="rows 1-4 .moving east. or columns A-D"):
+        g3.apply("enter K6")
 
 
 def test_AL_1_5_start_cards_and_a_fog_card_draws_a_replacement():

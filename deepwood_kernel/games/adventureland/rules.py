@@ -653,6 +653,12 @@ def explain_illegal(s: ALState, aid: str) -> str | None:
                    f"{c.columns[-1]}{c.rows}"
         if verb == "enter" and not s.players[s.seat].start:
             return "you have no adventurer left in the start area"
+        if verb == "enter" and not any(dst in line for line in rays(c)["starts"][s.n]):
+            pc = c.players[s.n]
+            return (f"from the start area an adventurer enters along rows "
+                    f"{pc['start_rows'][0]}-{pc['start_rows'][-1]} (moving east) or columns "
+                    f"{pc['start_columns'][0]}-{pc['start_columns'][-1]} (moving south); "
+                    f"{dst} is on neither")
         if verb == "move":
             src = parts[0] if len(parts) == 2 else ""
             p = s.parties.get(src)
