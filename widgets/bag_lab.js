@@ -194,9 +194,16 @@ function render({ model, el }) {
   el.addEventListener("click", onClick);
   el.addEventListener("change", onChange);
   el.addEventListener("focusout", syncControls);
+  const stopReset = resetAnswered(model, el, (node) => {
+    const colour = node.getAttribute("data-colour");
+    if (colour) return ((model.get("bag") || []).find((b) => b.colour === colour) || {}).count;
+    const k = node.getAttribute("data-ctl");
+    return k === "seed" ? model.get("seed") : k === "draw" ? (model.get("config") || {}).draw : undefined;
+  });
   for (const n of names) model.on(`change:${n}`, schedule);
   draw();
   return () => {
+    stopReset();
     for (const n of names) model.off(`change:${n}`, schedule);
     el.removeEventListener("click", onClick);
     el.removeEventListener("change", onChange);

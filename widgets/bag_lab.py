@@ -169,7 +169,11 @@ class BagLab(ProbabilityLab):
                 and total < draw <= MAX_DRAW:
             raise ValueError(f"cannot draw {draw} cubes from a bag of {total} without "
                              "replacement")
-        cfg["draw"] = _int("draw (cubes per trial)", draw, 1, hi)
+        why = "" if replace or hi == MAX_DRAW else f"; without replacement at most the {total} cubes in the bag"
+        try:
+            cfg["draw"] = _int("cubes per draw", draw, 1, hi)
+        except ValueError as e:
+            raise ValueError(f"{e} (the limit is {MAX_DRAW}{why})") from None
         return cfg
 
     def _apply_config(self, cfg: dict) -> None:

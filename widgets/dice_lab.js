@@ -292,9 +292,14 @@ function render({ model, el }) {
   el.addEventListener("click", onClick);
   el.addEventListener("change", onChange);
   el.addEventListener("focusout", syncControls);
+  const stopReset = resetAnswered(model, el, (node) => {
+    const k = node.getAttribute("data-ctl");
+    return k === "seed" ? model.get("seed") : (model.get("config") || {})[k];
+  });
   for (const n of names) model.on(`change:${n}`, schedule);
   draw();
   return () => {
+    stopReset();
     for (const n of names) model.off(`change:${n}`, schedule);
     el.removeEventListener("click", onClick);
     el.removeEventListener("change", onChange);

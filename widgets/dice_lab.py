@@ -229,6 +229,9 @@ class ProbabilityLab(anywidget.AnyWidget):
     """What both labs share: message dispatch, ``message``, the static display copy."""
 
     message = t.Unicode("").tag(sync=True)
+    # counts answered requests: the browser then puts a refused value back in its field
+    # (typing 99 where 40 is the limit must not leave "99" in the box)
+    answered = t.Int(0).tag(sync=True)
     title = t.Unicode("").tag(sync=True)
     trials = t.Int(0).tag(sync=True)
     summary = t.List().tag(sync=True)
@@ -261,6 +264,7 @@ class ProbabilityLab(anywidget.AnyWidget):
 
         A refused request sets ``message`` and changes nothing else; a handled one sets
         ``message`` to its note ("" when there is nothing to say)."""
+        self.answered += 1
         if not isinstance(content, dict) or not isinstance(content.get("type"), str):
             self.message = f"ignored a malformed request: {content!r}"[:200]
             return

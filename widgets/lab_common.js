@@ -67,3 +67,20 @@ export function summaryHtml(summary) {
   const rows = summary.map((r) => `<tr><td>${esc(r.label)}</td><td class="dl-exact-txt">${esc(r.exact)}</td><td>${esc(r.observed)}</td></tr>`).join("");
   return `<table class="dl-summary"><thead><tr><th></th><th>exact</th><th>simulated (95% CI)</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
+
+/** Put a field back when the kernel answers a change sent from it: a refused value (99
+ *  cubes where 40 is the limit) must not stay in the box while the lab uses another; the
+ *  lab's message says what is allowed. `valueOf(node)` is the value in force. */
+export function resetAnswered(model, el, valueOf) {
+  let sent = null;
+  const onChange = (e) => { if (e.target && e.target.matches && e.target.matches("input:not([type=checkbox]), select")) sent = e.target; };
+  const onAnswer = () => {
+    const node = sent;
+    sent = null;
+    const v = node ? valueOf(node) : undefined;
+    if (v !== undefined && v !== null && node.value !== String(v)) node.value = String(v);
+  };
+  el.addEventListener("change", onChange, true);
+  model.on("change:answered", onAnswer);
+  return () => { el.removeEventListener("change", onChange, true); model.off("change:answered", onAnswer); };
+}

@@ -478,7 +478,7 @@ def test_with_replacement_can_draw_more_than_the_bag_holds():
 
 @pytest.mark.parametrize("change,words", [
     ({"draw": 37}, "cannot draw 37 cubes from a bag of 36"),
-    ({"draw": 0}, "draw (cubes per trial) must be"),
+    ({"draw": 0}, "cubes per draw must be"),
     ({"draw": 41}, "must be 1..36"),
     ({"replace": "yes"}, "replace must be true or false"),
     ({"bag": {"black": -1, "red": 4}}, "cubes of black must be 0..99"),
@@ -667,3 +667,23 @@ def test_js_renders_python_states_in_node(tmp_path):
     assert b["bars"] == ["0", "1", "2", "3"]
     assert {"blue", "green", "red"} <= set(b["colours"])
     assert "109/357" in b["markup"] and "bl-drop" in b["markup"]
+
+
+@pytest.mark.parametrize("lab_cls,change", [(BagLab, {"draw": 99}), (DiceLab, {"dice": 99})])
+def test_a_refused_setting_says_what_is_allowed_and_is_answered(lab_cls, change):
+    """Issue 11 §3: 99 cubes per draw (limit 40) is refused with what is allowed; every
+    answer bumps ``answered``, which makes the browser put the field back (even a second,
+    identical refusal, whose message does not change)."""
+    lab = lab_cls(seed=1)
+    before = snapshot(lab, BAG_TRAITS if lab_cls is BagLab else ["config", "bars", "counts"])
+    n = lab.answered
+    lab.receive({"type": "configure", **change})
+    assert "99" in lab.message and lab.answered == n + 1
+    if lab_cls is BagLab:
+        assert lab.message == ("cubes per draw must be 1..36, got 99 (the limit is 40; "
+                               "without replacement at most the 36 cubes in the bag)")
+    first = lab.message
+    lab.receive({"type": "configure", **change})
+    assert lab.message == first and lab.answered == n + 2
+    assert snapshot(lab, BAG_TRAITS if lab_cls is BagLab else ["config", "bars", "counts"]) \
+        == before
