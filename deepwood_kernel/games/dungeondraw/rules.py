@@ -442,7 +442,9 @@ def _finish_cleanup(s: DDState, seat: int) -> None:
     for i, (key, *_r) in enumerate(p.placements):
         if i in p.keep:
             _add(p.hand, key)
-        elif i not in p.chosen:
+        elif i in p.chosen:
+            p.boxed.append(key)
+        else:
             _add(p.discard, key)
     p.placements, p.built, p.path, p.finished = [], False, None, False
     p.upgrades, p.chosen, p.keep = {}, [], []
@@ -712,7 +714,6 @@ def _cleanup(s: DDState, seat: int, verb: str, arg: str) -> None:
             p.upgrades["scissors"] -= 1
         else:
             p.ready.remove("SB-6")
-        p.boxed.append(key)
         s.log.append(f"{p.name} wipes {name} and puts it back into the box.")
     else:
         p.ready.remove("SB-17")
