@@ -54,6 +54,12 @@ def check_invariants(g: dk.Game) -> None:
     in_fight = len(s.fight.swords) if s.fight else 0
     assert (s.swords_left + s.swords_removed + board["sword"] + pend["sword"] + swords_held
             + in_fight + sum(s.swords_out.values())) == sum(c.swords.values())
+    # AL-3.3: the values nobody has seen are exactly the unseen tiles (stack, board, box)
+    if s.pending and s.pending[0][0] != "creature":
+        from deepwood_kernel.games.adventureland.rules import undetermined
+        assert sum(undetermined(s, "herb").values()) == s.herbs_left + board["herb"] + pend["herb"]
+        assert sum(undetermined(s, "sword").values()) == (s.swords_left + s.swords_removed
+                                                          + board["sword"] + pend["sword"])
     won = sum(len(p.creatures) for p in s.players)
     assert (sum(s.creature_stack.values()) + board["creature"] + won
             == sum(c.creatures.values()))
