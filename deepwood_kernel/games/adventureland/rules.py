@@ -91,21 +91,27 @@ def rays(c: Content) -> dict:
     return r
 
 
-def _walk(s: ALState, seat: int, line, out: set) -> None:
+def _stops(s: ALState) -> dict[str, bool]:
+    """Squares no way passes: fog creatures (True: a move may end there, to fight) and the
+    water sprite (False)."""
+    stop = {sq: True for sq, it in s.items.items() if it[0] == "creature"}
+    if s.sprite is not None:
+        stop[s.sprite] = False
+    return stop
+
+
+def _walk(s: ALState, seat: int, line, out: set, stop: dict[str, bool]) -> None:
     """AL-2.3, AL-2.4: along ``line``, every square where a move may end.
 
     Leap over adventurers, companions and tiles; never over a fog creature or the water
     sprite. Never end on another adventurer or the sprite (in *The Magnificent*, a party
     of your own colour may be joined, AL-8.2). Entering a creature's square ends the way.
     """
-    items, parties, sprite = s.items, s.parties, s.sprite
+    parties = s.parties
     merge = s.adventure == "magnificent"
     for t in line:
-        if t == sprite:
-            return
-        it = items.get(t)
-        if it is not None and it[0] == "creature":
-            if t not in parties:
+        if t in stop:
+            if stop[t] and t not in parties:
                 out.add(t)
             return
         p = parties.get(t)
@@ -113,24 +119,29 @@ def _walk(s: ALState, seat: int, line, out: set) -> None:
             out.add(t)
 
 
-def destinations(s: ALState, seat: int, src: str | None) -> list[str]:
+def destinations(s: ALState, seat: int, src: str | None,
+                 stop: dict[str, bool] | None = None) -> list[str]:
     """Where the party on ``src`` (None: an adventurer from the start area) may move."""
     r = rays(s.content)
+    if stop is None:
+        stop = _stops(s)
     out: set[str] = set()
     if src is None:
         for line in r["starts"][s.n]:
-            _walk(s, seat, line, out)
+            _walk(s, seat, line, out, stop)
     else:
-        _walk(s, seat, r["east"][src], out)
-        _walk(s, seat, r["south"][src], out)
+        _walk(s, seat, r["east"][src], out, stop)
+        _walk(s, seat, r["south"][src], out, stop)
     order = r["order"]
     return sorted(out, key=order.__getitem__)
 
 
-def can_move(s: ALState, seat: int) -> bool:
-    if s.players[seat].start and destinations(s, seat, None):
+def can_move(s: ALState, seat: int, stop: dict[str, bool] | None = None) -> bool:
+    stop = _stops(s) if stop is None else stop
+    if s.players[seat].start and destinations(s, seat, None, stop):
         return True
-    return any(p.seat == seat and destinations(s, seat, sq) for sq, p in s.parties.items())
+    return any(p.seat == seat and destinations(s, seat, sq, stop)
+               for sq, p in s.parties.items())
 
 
 # ============================================================== setup
@@ -227,12 +238,13 @@ def legal_ids(s: ALState) -> list[str]:
         return []
     seat = s.seat
     ids = []
+    stop = _stops(s)
     if s.players[seat].start:
-        ids += [f"enter {t}" for t in destinations(s, seat, None)]
+        ids += [f"enter {t}" for t in destinations(s, seat, None, stop)]
     order = rays(s.content)["order"]
     for sq in sorted((q for q, p in s.parties.items() if p.seat == seat),
                      key=order.__getitem__):
-        ids += [f"move {sq} {t}" for t in destinations(s, seat, sq)]
+        ids += [f"move {sq} {t}" for t in destinations(s, seat, sq, stop)]
     ids.append("end")
     return ids
 
@@ -608,7 +620,8 @@ def _end_turn(s: ALState) -> None:
     if s.last_round and s.seat == s.n - 1:
         _game_over(s, f"the round is over and {s.end_reason}")
         return
-    if not any(can_move(s, seat) for seat in range(s.n)):
+    stop = _stops(s)
+    if not any(can_move(s, seat, stop) for seat in range(s.n)):
         _game_over(s, "no adventurer can move any more")
         return
     s.seat = (s.seat + 1) % s.n
