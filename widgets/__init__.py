@@ -10,8 +10,9 @@ DeepWoodBoard(game='deepwood', players=2, seed=1, ply=6, Anna to play)
 """
 
 from .bag_lab import BagLab
-from .boards import ClankBoard, DeepWoodBoard
+from .boards import AdventureLandBoard, ClankBoard, DeepWoodBoard, DungeonQuestBoard
 from .dice_lab import DiceLab
 from .shell import GameWidget
 
-__all__ = ["GameWidget", "DeepWoodBoard", "ClankBoard", "DiceLab", "BagLab"]
+__all__ = ["GameWidget", "DeepWoodBoard", "ClankBoard", "DungeonQuestBoard", "AdventureLandBoard",
+           "DiceLab", "BagLab"]

@@ -1,7 +1,9 @@
 """The game boards: each is the shell plus a board module (``<key>.py`` for the Python
 side, ``<key>.js`` for the table it draws, ``<key>.css`` for its styles)."""
 
+from .adventureland import AdventureLandBoard
 from .clank import ClankBoard
 from .deepwood import DeepWoodBoard
+from .dungeonquest import DungeonQuestBoard
 
-__all__ = ["DeepWoodBoard", "ClankBoard"]
+__all__ = ["DeepWoodBoard", "ClankBoard", "DungeonQuestBoard", "AdventureLandBoard"]
