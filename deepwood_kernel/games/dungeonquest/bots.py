@@ -108,13 +108,23 @@ class HeuristicBot:
                 want = DIRS[(DIRS.index(want) + 2) % 4]
             return f"{kind} {want}"
         if kind == "turn":
+            # try both turns over the six rolls: distance to the goal, lost steps hurt
             sq, d = h.travel
-            t = self._targets(s, seat)[0]
-            x0, y0 = c.xy(sq)
-            x1, y1 = c.xy(t)
-            left = DIRS[(d - 1) % 4]
-            good = {"N": y1 < y0, "S": y1 > y0, "E": x1 > x0, "W": x1 < x0}
-            return "turn left" if good[left] else "turn right"
+            goals = self._targets(s, seat)
+
+            def cost(nd):
+                total = 0
+                for roll in range(1, 7):
+                    q, lost = sq, 0
+                    for _ in range(roll):
+                        nxt = c.neighbour(q, nd)
+                        if nxt is None:
+                            lost += 1
+                        else:
+                            q = nxt
+                    total += min(_dist(c, q, g) for g in goals) + 3 * lost
+                return total
+            return "turn left" if cost((d - 1) % 4) <= cost((d + 1) % 4) else "turn right"
         if kind == "onward":
             if "escape" in ids and self._leaving(s, seat):
                 return "escape"

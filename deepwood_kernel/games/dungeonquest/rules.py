@@ -106,11 +106,17 @@ def combat_equilibrium(content: Content | None = None) -> dict:
     ({'melee': Fraction(2, 9), 'ranged': Fraction(4, 9), 'magic': Fraction(1, 3)}, Fraction(2, 9))
     """
     c = content or load_content()
-    a = [[Fraction(c.monster_wounds[h][m] - c.hero_wounds[h][m]) for m in range(3)]
-         for h in range(3)]
-    p, q, v = _solve_zero_sum(a)
+    key = (c.combat_cards, c.hero_wounds, c.monster_wounds)
+    if key not in _SOLVED:
+        a = [[Fraction(c.monster_wounds[h][m] - c.hero_wounds[h][m]) for m in range(3)]
+             for h in range(3)]
+        _SOLVED[key] = _solve_zero_sum(a)
+    p, q, v = _SOLVED[key]
     return {"hero": dict(zip(c.combat_cards, p)), "monster": dict(zip(c.combat_cards, q)),
             "value": v}
+
+
+_SOLVED: dict = {}          # (cards, tables) -> solution: the tables are immutable tuples
 
 
 _EQ_CACHE: dict = {}
@@ -833,8 +839,7 @@ def _catacomb_roll(s: DQState, roll: int) -> None:
         else:
             _discard(s, k)
     h.cat_cards = []
-    h.travel = None
-    h.status = IN
+    h.travel = (sq, d)                   # the figure replaces the marker on landing
     s.tasks.append(("land", sq))
     if lost:
         wound(s, s.seat, lost)            # DQ-10.5: 1 wound per step lost
@@ -845,7 +850,7 @@ def t_land(s: DQState, sq: str) -> None:
     tile in any orientation; then the room's effect (or its monster)."""
     h = s.heroes[s.seat]
     if sq in s.board or sq in s.content.towers or sq in s.content.treasure:
-        h.sq, h.came = sq, None
+        h.sq, h.came, h.travel, h.status = sq, None, None, IN
         s.log.append(f"{h.name} climbs up into {describe_room(s, sq)} on {sq}.")
         _arrive(s)
         return
@@ -1089,7 +1094,7 @@ def _apply_chance(s: DQState, aid: str) -> None:
         sq, d = ch[1], ch[2]
         if d is None:                      # DQ-10.7: any orientation, the hero's choice
             s.board[sq] = [arg, 0]
-            h.sq, h.came = sq, None
+            h.sq, h.came, h.travel, h.status = sq, None, None, IN
             s.decide = ("orient", s.seat)
             return
         s.board[sq] = [arg, d]             # DQ-3.4: the arrow towards where you came from
@@ -1264,6 +1269,9 @@ def _escape(s: DQState) -> None:
     h.status, h.sq, h.came = ESCAPED, None, None
     s.tokens += h.determination
     h.determination = 0
+    for k in h.keep:                       # lasting cards act no more outside (DQ-8.4)
+        _discard(s, k)
+    h.keep = []
     s.log.append(f"{h.name} escapes from the dungeon with {len(h.loot)} loot card"
                  f"{'s' if len(h.loot) != 1 else ''}!")
     _end_turn(s)

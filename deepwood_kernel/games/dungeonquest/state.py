@@ -68,5 +68,15 @@ class DQState:
         return len(self.heroes)
 
     @property
+    def phase(self) -> str:
+        """What the game waits for: a chance kind ("tile", "test", "sun", ...), a decision
+        kind ("action", "combat", "onward", ...), or "over"."""
+        if self.over:
+            return "over"
+        if self.chance is not None:
+            return self.chance[0]
+        return self.decide[0] if self.decide else "run"
+
+    @property
     def names(self) -> list[str]:
         return [h.name for h in self.heroes]
