@@ -55,8 +55,12 @@ def test_AL_0_3_the_designed_map_has_one_river_path_and_fits_the_examples():
 
 def test_AL_0_3_content_errors_name_the_file_entry_and_problem():
     data = parse_content_toml(DEFAULT_FILE.read_text(), "mine.toml")
-    data["map"]["river"] = data["map"]["river"][::-1][:-1] + ["C10"][:0]
-    with pytest.raises(dk.ContentError, match=r"mine.toml: \[map.river\]"):
+    river = data["map"]["river"]
+    data["map"]["river"] = river[:-1]                    # C10 left out
+    with pytest.raises(dk.ContentError, match=r"mine.toml: \[map.river\] must list every"):
+        parse_content(data, "mine.toml")
+    data["map"]["river"] = [river[1], river[0]] + river[2:]
+    with pytest.raises(dk.ContentError, match=r"\[map.river\] C1 and E1 are not side by side"):
         parse_content(data, "mine.toml")
     data = parse_content_toml(DEFAULT_FILE.read_text(), "mine.toml")
     data["map"]["rows"][0] = "mfrrrfmmm2x"
@@ -370,3 +374,18 @@ def test_AL_4_3_the_sprite_follows_the_river_path_in_either_direction():
     g.apply("card C1")                                        # all the way up the river
     assert g.state.sprite == "C1" and not g.state.parties
     assert g.state.players[0].lost_adventurers == 2
+
+
+def test_AL_0_3_a_users_own_content_file_is_used_and_recorded(tmp_path):
+    """A user who owns the game may pass their own file of the same shape (designed
+    content replaced); the save records its name and SHA-256 and needs it to load."""
+    text = DEFAULT_FILE.read_text().replace('1 = "Royal City"', '1 = "Castle Town"')
+    path = tmp_path / "my_land.toml"
+    path.write_text(text)
+    g = dk.new_game(KEY, players=2, seed=5, content=path)
+    assert g.state.content.city_name[1] == "Castle Town"
+    g.advance()
+    assert g.content_file["name"] == "my_land.toml"
+    assert dk.load(g.to_json(), content=path).fingerprint() == g.fingerprint()
+    with pytest.raises(dk.SaveError, match="pass that file"):
+        dk.load(g.to_json())
