@@ -702,7 +702,7 @@ defineBoard({
   },
   drawTable(st, ui, slots) {
     return `<div class="cl-grid">` +
-      `<div class="cl-col cl-col-map"><div class="cl-panel cl-map-panel"><div class="cl-map-wrap">${mapSvg(st, ui)}${pickerHtml(st, ui)}</div>${mapLegend()}</div></div>` +
+      `<div class="cl-col cl-col-map"><div class="cl-panel cl-map-panel"><div class="cl-map-wrap">${part("map", mapSvg(st, ui))}${pickerHtml(st, ui)}</div>${part("legend", mapLegend())}</div></div>` +
       `<div class="cl-col cl-col-side">${slots.chance}${turnHtml(st)}${dragonHtml(st)}</div></div>` +
       `${choiceHtml(st)}${handHtml(st)}${rowHtml(st)}<div class="cl-lower">${reserveHtml(st)}${marketHtml(st)}</div>${playersHtml(st)}`;
   },

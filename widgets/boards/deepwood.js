@@ -640,11 +640,11 @@ defineBoard({
     const others = v.players.map((_, i) => i).filter((i) => i !== v.seat);
     const troll = !!ui.trollRes;
     return `<div class="dw-grid">` +
-      `<div class="dw-col dw-col-board"><div class="dw-panel">${boardSvg(st, ui, v.seat, true)}</div>${legendHtml()}</div>` +
-      `<div class="dw-col dw-col-market"><div class="dw-panel">${marketSvg(st, ui)}</div>${handHtml(st, ui)}${actionsHtml(st, ui)}</div>` +
+      `<div class="dw-col dw-col-board"><div class="dw-panel">${part("board", boardSvg(st, ui, v.seat, true))}</div>${part("legend", legendHtml())}</div>` +
+      `<div class="dw-col dw-col-market"><div class="dw-panel">${part("market", marketSvg(st, ui))}</div>${handHtml(st, ui)}${actionsHtml(st, ui)}</div>` +
       `<div class="dw-col dw-col-side">${slots.chance}${fightHtml(st, ui)}${playersHtml(st)}</div></div>` +
       `<div class="dw-lower"><div class="dw-panel dw-others${troll ? " dw-troll-mode" : ""}"><div class="dw-panel-title">Other forests${troll ? " — click a field to place the troll" : ""}</div>` +
-      `<div class="dw-others-row">${others.map((i) => boardSvg(st, ui, i, false)).join("")}</div></div>${monstersHtml(st)}</div>`;
+      `<div class="dw-others-row">${part("others", others.map((i) => boardSvg(st, ui, i, false)).join(""))}</div></div>${monstersHtml(st)}</div>`;
   },
   onUi(node, ui, st) {
     const what = node.getAttribute("data-ui");
