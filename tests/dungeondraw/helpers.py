@@ -32,39 +32,32 @@ def check_invariants(g: dk.Game) -> None:
     and a decision or an outcome exists unless the game is over."""
     s = g.state
     c = s.content
-    where: dict = {}
-
-    def put(k, n=1):
-        where[k] = where.get(k, 0) + n
+    pairs = []                      # (card, count) from every place a card can be
     for st in s.stacks.values():
-        for k, n in st.items():
-            assert n > 0
-            put(k, n)
-    for row in s.rows.values():
-        for k in row:
-            if k:
-                put(k)
-    for k in s.market_discard:
-        put(k)
+        pairs += st.items()
+    keys = [k for row in s.rows.values() for k in row if k]
+    keys += s.market_discard
     held = dict.fromkeys(c.fairy, 0)
     books = list(s.book_deck) + [b for b in s.book_row if b] + s.book_discard + s.book_box
+    limit = c.game["book_limit"]
     for p in s.players:
-        for pile in (p.deck, p.hand, p.discard):
-            for k, n in pile.items():
-                assert n > 0
-                put(k, n)
-        for k, *_ in p.placements:
-            put(k)
-        for k in p.boxed:
-            put(k)
+        pairs += p.deck.items()
+        pairs += p.hand.items()
+        pairs += p.discard.items()
+        keys += [pl[0] for pl in p.placements]
+        keys += p.boxed
         assert p.coins >= 0
-        assert len(p.books) <= c.game["book_limit"] or s.choice[:1] == ("drop book",)
+        assert len(p.books) <= limit or s.choice[:1] == ("drop book",)
         assert set(p.ready) <= set(p.books)
         for k, n in p.fairy.items():
             assert n >= 0
             held[k] += n
         books += p.books
-    assert where == _expected(c, s.n), "a card went missing or was duplicated"
+    where = Counter(keys)
+    for k, n in pairs:
+        assert n > 0
+        where[k] += n
+    assert dict(where) == _expected(c, s.n), "a card went missing or was duplicated"
     for k, n in s.fairy.items():
         assert 0 <= n <= c.game["fairy_stack"]
         assert n + held[k] - s.fairy_extra.get(k, 0) == c.game["fairy_stack"]

@@ -3,11 +3,14 @@ the main goal, then draw the exact best path with :func:`~.path.best_path`."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...core.rng import make_rng
 from .path import best_path, build_dungeon
 from .rules import goal_kind
 
 
+@lru_cache(maxsize=4096)
 def card_value(content, key: str, goal: str | None) -> int:
     """How much a card offers: coins and goal things count double, other contents once."""
     card = content.cards[key]

@@ -70,7 +70,7 @@ class Card:
         return sum(n.contents.count(what) for n in self.nodes.values())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Content:
     file: str
     game: dict
