@@ -142,8 +142,8 @@ def initial_state(players: int, options: dict, content: Content) -> DQState:
         tiles={k: t.count for k, t in sorted(c.tiles.items())},
         piles={d: {k: c.cards[k].count for k in keys} for d, keys in c.deck_keys.items()},
         discards={d: {} for d in c.deck_keys}, tokens=c.supply["tokens"])
-    s.log.append(f"{players} hero{'es' if players > 1 else ''} gather at the dragon's "
-                 "keep; the sun marker stands on space 1.")
+    s.log.append(f"{players} hero{'es gather' if players > 1 else ' gathers'} at the "
+                 "dragon's keep; the sun marker stands on space 1.")
     # Spielaufbau 7 read literally: every player rolls, a lone player too
     s.tasks.append(("startroll", tuple(range(players))))
     _run(s)
@@ -527,7 +527,7 @@ def _resolve_card(s: DQState, key: str) -> None:
     what = card.name
     if card.loot:
         what += f" (loot, {card.gold} gold)"
-    s.log.append(f"{h.name} draws {what}.")
+    s.log.append(f"{h.name} draws a {card.deck} card: {what}.")
     if card.deck == "rune":
         h.runes.append(key)
     elif card.deck == "catacomb":
@@ -1183,7 +1183,7 @@ def apply(s: DQState, aid: str) -> None:
     elif kind == "combat":
         _hero_plays(s, arg)
     elif kind == "mplay":
-        s.log.append(f"{h.name} plays the monster's card.")
+        s.log.append(f"{h.name}, playing the monster, chooses its card.")
         _reveal(s, arg)
     elif kind == "round_end":
         if verb == "fight":
