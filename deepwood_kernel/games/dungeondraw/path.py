@@ -578,13 +578,13 @@ def best_path(d: Dungeon, goal: str | None = None, points: int = 1,
     worth = [i for i in range(n) if gw[i] or cw[i]]
     portals = any("portal" in d.contents[i] for i in range(n))
 
-    def bound(ps: PathState) -> tuple:
+    def bound(ps: PathState, cheap: bool) -> tuple:
         # what could still be found: the goal things and coins in nodes not yet
         # discovered that the path can still reach (over any unused segment or shaft;
-        # portals and teleport books reach everywhere)
+        # portals and teleport books reach everywhere); ``cheap`` skips the reach test
         g = ps.found.get(goal, 0) if goal else 0
         c = ps.coins
-        if portals or ps.books & _JUMPS or ps.node < 0:
+        if cheap or portals or ps.books & _JUMPS or ps.node < 0:
             reach = None
         else:
             reach, todo = {ps.node}, [ps.node]
@@ -609,8 +609,11 @@ def best_path(d: Dungeon, goal: str | None = None, points: int = 1,
             if best[0] is None or v > best[0]:
                 best[0], best[1] = v, list(trail)
             return
-        if prune and best[0] is not None and best[0] >= bound(ps):
+        if prune and best[0] is not None and (best[0] >= bound(ps, True)
+                                              or best[0] >= bound(ps, False)):
             return
+        if prune:        # promising steps first: a good path early prunes more
+            acts = sorted(acts, key=lambda a: -_promise(a))
         for a in acts:
             if a.startswith("favour") and (ps.pending or trail and trail[-1].startswith(
                     "favour")):
@@ -620,6 +623,15 @@ def best_path(d: Dungeon, goal: str | None = None, points: int = 1,
             trail.append(a)
             rec(child, trail)
             trail.pop()
+
+    def _promise(a: str) -> int:
+        verb, _, arg = a.partition(" ")
+        if verb == "end":
+            return -1
+        if verb in ("go", "teleport", "barrel", "climb", "travel") or verb == "portal":
+            i = d.index.get(arg.split(" ")[0])
+            return 0 if i is None else 2 * gw[i] + cw[i]
+        return 1
 
     rec(root, [])
     v = best[0]
