@@ -559,7 +559,8 @@ def t_eff(s: DQState, verb: str, arg) -> None:
     elif verb == "heal":
         healed = min(h.wounds, int(arg))
         h.wounds -= healed
-        s.log.append(f"{h.name} heals {healed} wound{'s' if healed != 1 else ''}.")
+        if healed:
+            s.log.append(f"{h.name} heals {healed} wound{'s' if healed != 1 else ''}.")
     elif verb == "determination":
         got = min(int(arg), s.tokens)
         s.tokens -= got
