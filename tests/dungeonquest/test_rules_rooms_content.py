@@ -343,3 +343,23 @@ def test_DQ_14_6_empty_deck_is_reshuffled():
     play(g, "move b1", "tile trap_hall")
     assert "shuffled anew" in " ".join(g.log[-2:])
     assert sum(p for _, p in g.chance_outcomes()) == 1
+
+
+def test_DQ_13_4_a_users_own_content_file(tmp_path):
+    """DQ-13.4: a user's own content file replaces the designed one; saves record its
+    SHA-256 and reload only with the same file; a broken file names entry and problem."""
+    text = DEFAULT_FILE.read_text(encoding="utf-8").replace('name = "Brannoc the Bold"',
+                                                            'name = "Sir Test"')
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    g = dk.new_game("dungeonquest", players=1, seed=2, content=str(path))
+    g.advance()
+    assert "hero brannoc" in g.legal_action_ids()
+    assert g.legal_actions()[0].label.startswith("Play Sir Test")
+    g.apply("hero brannoc")
+    h = dk.load(g.to_json(), content=str(path))
+    assert h.fingerprint() == g.fingerprint()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace('life = 16', 'life = "many"'), encoding="utf-8")
+    with pytest.raises(ContentError, match=r"bad.toml: \[heroes.brannoc\] 'life' must be"):
+        dk.new_game("dungeonquest", players=1, content=str(bad))
