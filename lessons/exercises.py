@@ -33,7 +33,8 @@ The answers live in the teacher's key, one TOML file per lesson series in
 
 Kinds: ``probability`` (a fraction in [0, 1]), ``number`` (any exact number, such as an
 expected count), ``dice`` (a tuple of faces, order ignored, e.g. which dice to set
-aside), ``choice`` (one of ``options``, case ignored) and ``yes-no`` (``True``/``False``).
+aside), ``choice`` (one of ``options``, case ignored), ``yes-no`` (``True``/``False``)
+and ``names`` (a list of names such as board fields, order and case ignored).
 A float is accepted for a fraction when it is the fraction to 9 digits (``5/36`` typed
 as Python division); a rounded decimal is called close but not exact.
 """
@@ -49,7 +50,7 @@ from numbers import Number
 from pathlib import Path
 
 KEYS = Path(__file__).with_name("keys")
-KINDS = ("probability", "number", "dice", "choice", "yes-no")
+KINDS = ("probability", "number", "dice", "choice", "yes-no", "names")
 RIGHT, WRONG, NOT_ANSWERED = "right", "wrong", "not answered yet"
 
 
@@ -72,7 +73,7 @@ class Exercise:
         """``(verdict, message)`` for ``given``: verdict is ``"right"``, ``"wrong"`` or
         ``"not answered yet"``; the message says what is wrong, never the answer."""
         if given is Ellipsis:
-            return NOT_ANSWERED, "type your answer in place of the ... above, run both cells."
+            return NOT_ANSWERED, "replace the ... above with your answer."
         try:
             value = self._read(given)
         except ValueError as err:
@@ -94,6 +95,8 @@ class Exercise:
                 else str(v.numerator)
         if self.kind == "dice":
             return "(" + ", ".join(map(str, value)) + ("," if len(value) == 1 else "") + ")"
+        if self.kind == "names":
+            return repr(list(value))
         return repr(value)
 
     def text(self, value=None) -> str:
@@ -105,6 +108,8 @@ class Exercise:
             return "-".join(map(str, value)) if value else "nothing"
         if self.kind == "yes-no":
             return "yes (True)" if value else "no (False)"
+        if self.kind == "names":
+            return ", ".join(value)
         return str(value)
 
     def a_wrong_answer(self):
@@ -119,6 +124,8 @@ class Exercise:
             return self.answer[:-1] if self.answer else (6,)
         if self.kind == "yes-no":
             return not self.answer
+        if self.kind == "names":
+            return self.answer[:-1]
         return next(o for o in self.options if o != self.answer)
 
     # -- reading a student's answer -------------------------------------------------
@@ -136,6 +143,13 @@ class Exercise:
             if any(not 1 <= x <= 6 for x in given):
                 raise ValueError("a die shows a face from 1 to 6.")
             return tuple(sorted(given, reverse=True))
+        if self.kind == "names":
+            if isinstance(given, str):
+                given = [given]
+            if not isinstance(given, (list, tuple, set)) or not all(
+                    isinstance(x, str) for x in given):
+                raise ValueError('give the names as a list of strings, like ["a1", "b2"].')
+            return tuple(sorted({x.strip().lower() for x in given}))
         if self.kind == "yes-no":
             if not isinstance(given, bool):
                 raise ValueError("answer True (yes) or False (no).")
@@ -170,13 +184,18 @@ class Exercise:
             return "your answer is too " + ("big." if value > self.answer else "small.")
         if self.kind == "dice":
             return "that is not the best choice."
+        if self.kind == "names":
+            missing = set(self.answer) - set(value)
+            extra = set(value) - set(self.answer)
+            return ("some of these are not allowed." if extra else
+                    "there are more." if missing else "that is not it.")
         return "that is not it."
 
 
 def _canon(value) -> str:
     """The spelling of a value used as a key in ``mistakes`` (``"1/6"``, ``"6,4"``)."""
     if isinstance(value, tuple):
-        return ",".join(map(str, value))
+        return ",".join(map(str, value))      # dice faces or names, already sorted
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
@@ -185,6 +204,8 @@ def _canon(value) -> str:
 def _uncanon(kind: str, text: str):
     if kind == "dice":
         return tuple(int(x) for x in text.split(",") if x.strip())
+    if kind == "names":
+        return [x.strip() for x in text.split(",") if x.strip()]
     if kind == "yes-no":
         return text == "yes"
     return text
@@ -244,8 +265,7 @@ def check(exercise_id: str, answer) -> None:
     """Print the verdict on ``answer`` for exercise ``exercise_id`` (see module docs).
 
     >>> check("lab1-ex1", ...)
-    Exercise lab1-ex1: not answered yet. Type your answer in place of the ... above, run
-    both cells.
+    Exercise lab1-ex1: not answered yet. Replace the ... above with your answer.
     """
     exercises = all_exercises()
     if exercise_id not in exercises:

@@ -99,3 +99,12 @@ def test_teacher_can_print_and_export_the_key(capsys):
     assert main(["--print", "probability"]) == 0
     assert "Teacher's key: probability" in capsys.readouterr().out
     assert main(["--markdown", "nope"]) == 2
+
+
+def test_names_kind_ignores_order_and_case():
+    e = ex(kind="names", answer=("b2", "d2"))
+    assert e.judge(["D2", "b2"])[0] == "right"
+    assert e.judge(["b2"]) == ("wrong", "there are more.")
+    assert e.judge(["b2", "d2", "c3"]) == ("wrong", "some of these are not allowed.")
+    assert "list of strings" in e.judge(3)[1]
+    assert e.literal() == "['b2', 'd2']"
