@@ -65,8 +65,25 @@ def card_nodes(card, col: int, row: int, rot: int):
     return out
 
 
+_CELLS = [(i, j) for i in range(CARD_W) for j in range(CARD_H)]
+
+
 def cells_of(col: int, row: int) -> list[tuple[int, int]]:
-    return [(col + i, row + j) for i in range(CARD_W) for j in range(CARD_H)]
+    return [(col + i, row + j) for i, j in _CELLS]
+
+
+_EDGES: dict = {}
+
+
+def _card_edges(card, rot: int) -> list:
+    """The card's connectors at turn ``rot`` with the card at 0 0: (x, y, side, level)."""
+    key = (id(card), rot)
+    out = _EDGES.get(key)
+    if out is None:
+        out = [(x, y, side, n.level) for _nid, n, x, y, side in card_nodes(card, 0, 0, rot)
+               if n.kind == "edge"]
+        _EDGES[key] = out
+    return out
 
 
 def _beyond(x: int, y: int, side: str) -> tuple[int, int]:
@@ -84,9 +101,9 @@ def _connectors(content: Content, placements) -> dict:
     """(x, y, level) -> side of every connector in the layout."""
     out = {}
     for key, col, row, rot in placements:
-        for nid, n, x, y, side in card_nodes(content.cards[key], col, row, rot):
-            if n.kind == "edge":
-                out[(x, y, n.level)] = side
+        ox, oy = 2 * col, 2 * row
+        for x, y, side, level in _card_edges(content.cards[key], rot):
+            out[(x + ox, y + oy, level)] = side
     return out
 
 
@@ -116,24 +133,24 @@ def placement_options(content: Content, placements, keys) -> list[tuple[str, int
     conns = _connectors(content, placements)
     taken = {c for _, c0, r0, _ in placements for c in cells_of(c0, r0)}
     out = set()
+    # open connectors by (facing side, level): only those can meet a new card's connector
+    by_side: dict = {}
+    for (cx, cy, lvl), cside in conns.items():
+        by_side.setdefault((_FLIP[cside], lvl), []).append((cx, cy))
     for key in set(keys):
         card = content.cards[key]
         for rot in (0, 180):
-            nodes = card_nodes(card, 0, 0, rot)
-            for nid, n, x, y, side in nodes:
-                if n.kind != "edge":
-                    continue
-                for (cx, cy, lvl), cside in conns.items():
-                    if lvl != n.level or cside != _FLIP[side]:
-                        continue
+            for x, y, side, level in _card_edges(card, rot):
+                for cx, cy in by_side.get((side, level), ()):
                     dx, dy = cx - x, cy - y
                     if dx % 2 or dy % 2:
                         continue
                     col, row = dx // 2, dy // 2
-                    if (key, col, row, rot) in out:
+                    cand = (key, col, row, rot)
+                    if cand in out:
                         continue
-                    if not any(c in taken for c in cells_of(col, row)):
-                        out.add((key, col, row, rot))
+                    if not any((col + i, row + j) in taken for i, j in _CELLS):
+                        out.add(cand)
     return sorted(out)
 
 
