@@ -37,7 +37,7 @@ Advice (``advice``), always computed from what the watching seat may know:
 Privacy beyond the engine's ``view``: in *The Magnificent* herbs and swords score their
 values at the end (AL-8.3), so another player's provisional score would tell the values of
 their face-down tiles. Until the game is over this board shows those lines as unknown to
-the watching seat (swords shown in a fight are counted; ``view``, ``status``, the score
+the watching seat (``view``, ``status``, the score
 table and the static HTML all agree); after the end every tile is turned up and scored.
 """
 
@@ -57,7 +57,6 @@ from ..shell import AUTO, GameWidget, board_module, board_styles, prob_dict
 
 TERRAINS = ("city", "forest", "river", "mountain", "fog")
 FACES = range(1, 7)
-SECRET_LINES = ("herbs", "swords (extra values)")    # The Magnificent's face-down lines
 
 
 def _ids(values) -> str:
@@ -191,9 +190,7 @@ class AdventureLandBoard(GameWidget):
                 n, shown = sum(p.swords.values()), sum(p.swords_shown.values())
                 if n > shown:
                     pts = None
-                    title = (f"{n - shown} face-down sword{'s' if n - shown > 1 else ''} "
-                             f"unknown to you" + (f" (+{sum(v * k for v, k in p.swords_shown.items())}"
-                                                  f" from {shown} shown)" if shown else ""))
+                    title = f"{n} swords, {n - shown} of them face down: unknown to you"
             out.append((lab, pts, title))
         return out
 
