@@ -9,7 +9,6 @@ from __future__ import annotations
 from html import escape
 
 from ...core.picture import svg_image
-from .content import DIRS
 from .rules import (attribute, combat_equilibrium, describe_room, has_entrance, life,
                     monster_seat, room_type)
 from .scoring import score_breakdown

@@ -20,8 +20,8 @@ from ...core.errors import parse_content_toml
 from ...core.log import Secret
 from ...core.rules import GameInfo, Option, PackageRules
 from ...prob import sum_of
-from .content import ATTRS, DIRS, Content, load_content, parse_content
-from .state import CATACOMBS, DEAD, ESCAPED, IN, NAMES, SETUP, DQState, Hero
+from .content import DIRS, Content, load_content, parse_content
+from .state import CATACOMBS, DEAD, ESCAPED, IN, NAMES, DQState, Hero
 
 INFO = GameInfo(
     key="dungeonquest", title="DungeonQuest", min_players=1, max_players=4,
