@@ -133,6 +133,8 @@ def placement_options(content: Content, placements, keys) -> list[tuple[str, int
     conns = _connectors(content, placements)
     taken = {c for _, c0, r0, _ in placements for c in cells_of(c0, r0)}
     out = set()
+    # anchors where a new card would overlap a laid one
+    blocked = {(tc - i, tr - j) for tc, tr in taken for i, j in _CELLS}
     # open connectors by (facing side, level): only those can meet a new card's connector
     by_side: dict = {}
     for (cx, cy, lvl), cside in conns.items():
@@ -146,11 +148,8 @@ def placement_options(content: Content, placements, keys) -> list[tuple[str, int
                     if dx % 2 or dy % 2:
                         continue
                     col, row = dx // 2, dy // 2
-                    cand = (key, col, row, rot)
-                    if cand in out:
-                        continue
-                    if not any((col + i, row + j) in taken for i, j in _CELLS):
-                        out.add(cand)
+                    if (col, row) not in blocked:
+                        out.add((key, col, row, rot))
     return sorted(out)
 
 
