@@ -85,6 +85,9 @@ def rays(c: Content) -> dict:
                   for col in p["start_columns"]]
         starts[n] = lines
     r = {"content": c, "east": east, "south": south, "starts": starts,
+         "card": {sq: f"card {sq}" for sq in c.squares},
+         "enter": {sq: f"enter {sq}" for sq in c.squares},
+         "move": {a: {b: f"move {a} {b}" for b in east[a] + south[a]} for a in c.squares},
          "order": {sq: i for i, sq in enumerate(c.squares)},
          "river": {sq: i for i, sq in enumerate(c.river)}}
     _RAYS[key] = r
@@ -100,8 +103,8 @@ def _stops(s: ALState) -> dict[str, bool]:
     return stop
 
 
-def _walk(s: ALState, seat: int, line, out: set, stop: dict[str, bool]) -> None:
-    """AL-2.3, AL-2.4: along ``line``, every square where a move may end.
+def _walk(s: ALState, seat: int, line, stop: dict[str, bool]) -> list[str]:
+    """AL-2.3, AL-2.4: along ``line``, every square where a move may end, in order.
 
     Leap over adventurers, companions and tiles; never over a fog creature or the water
     sprite. Never end on another adventurer or the sprite (in *The Magnificent*, a party
@@ -109,31 +112,33 @@ def _walk(s: ALState, seat: int, line, out: set, stop: dict[str, bool]) -> None:
     """
     parties = s.parties
     merge = s.adventure == "magnificent"
+    out = []
     for t in line:
         if t in stop:
             if stop[t] and t not in parties:
-                out.add(t)
-            return
-        p = parties.get(t)
-        if p is None or (merge and p.seat == seat):
-            out.add(t)
+                out.append(t)
+            return out
+        if t in parties:
+            if merge and parties[t].seat == seat:
+                out.append(t)
+        else:
+            out.append(t)
+    return out
 
 
 def destinations(s: ALState, seat: int, src: str | None,
                  stop: dict[str, bool] | None = None) -> list[str]:
-    """Where the party on ``src`` (None: an adventurer from the start area) may move."""
+    """Where the party on ``src`` (None: an adventurer from the start area) may move:
+    east then south, nearest first (from the start area: line by line, each square once)."""
     r = rays(s.content)
     if stop is None:
         stop = _stops(s)
-    out: set[str] = set()
     if src is None:
+        out: dict[str, None] = {}
         for line in r["starts"][s.n]:
-            _walk(s, seat, line, out, stop)
-    else:
-        _walk(s, seat, r["east"][src], out, stop)
-        _walk(s, seat, r["south"][src], out, stop)
-    order = r["order"]
-    return sorted(out, key=order.__getitem__)
+            out.update(dict.fromkeys(_walk(s, seat, line, stop)))
+        return list(out)
+    return _walk(s, seat, r["east"][src], stop) + _walk(s, seat, r["south"][src], stop)
 
 
 def can_move(s: ALState, seat: int, stop: dict[str, bool] | None = None) -> bool:
@@ -199,14 +204,12 @@ def unknown_to(s: ALState, kind: str, seat: int) -> dict[int, int]:
 
 # ============================================================== whose turn
 def is_chance(s: ALState) -> bool:
-    if s.phase == "over":
-        return False
-    f = s.fight
+    f = s.fight                                # None once the game is over
     if f is not None:
-        return f.stage in ("roll", "reroll")
+        return f.stage == "roll" or f.stage == "reroll"
     if s.pending:
         return True
-    return s.phase in ("setup", "reveal") and s.to_reveal > 0 and bool(s.deck)
+    return s.to_reveal > 0 and (s.phase == "reveal" or s.phase == "setup") and bool(s.deck)
 
 
 def current_player(s: ALState) -> int | None:
@@ -239,12 +242,15 @@ def legal_ids(s: ALState) -> list[str]:
     seat = s.seat
     ids = []
     stop = _stops(s)
+    r = rays(s.content)
     if s.players[seat].start:
-        ids += [f"enter {t}" for t in destinations(s, seat, None, stop)]
-    order = rays(s.content)["order"]
+        enter = r["enter"]
+        ids += [enter[t] for t in destinations(s, seat, None, stop)]
+    order, move = r["order"], r["move"]
     for sq in sorted((q for q, p in s.parties.items() if p.seat == seat),
                      key=order.__getitem__):
-        ids += [f"move {sq} {t}" for t in destinations(s, seat, sq, stop)]
+        mv = move[sq]
+        ids += [mv[t] for t in destinations(s, seat, sq, stop)]
     ids.append("end")
     return ids
 
@@ -265,7 +271,8 @@ def chance_weights(s: ALState) -> list[tuple[str, int]]:
             return [(f"creature {v}", k) for v, k in sorted(s.creature_stack.items()) if k]
         return [(f"{kind} {v}", k) for v, k in sorted(undetermined(s, kind).items())]
     if is_chance(s):
-        return [(f"card {sq}", 1) for sq in s.deck]
+        card = rays(s.content)["card"]
+        return [(card[sq], 1) for sq in s.deck]
     return []
 
 
