@@ -127,7 +127,7 @@ function arrowShape(cx, cy, dir, len, cls, extra) {
 // ---------------------------------------------------------------- the grid
 function drawSquare(st, sq) {
   const v = st.view, x = sqX(sq), y = sqY(sq), room = roomOf(v, sq);
-  if (!room) return `<rect x="${x}" y="${y}" width="${Z}" height="${Z}" class="dq-unexplored"/>`;
+  if (!room) return `<rect x="${x}" y="${y}" width="${Z}" height="${Z}" class="dq-unexplored" data-sq="${sq}"/>`;
   const type = room.type;
   let out = type === "treasure" ? "" : `<rect x="${x}" y="${y}" width="${Z}" height="${Z}" fill="${ROOM_FILL[type] || "#ccc"}" class="dq-room"><title>${esc(sq)}: ${esc(((adv(st).rooms || {})[type] || [type])[0])}</title></rect>`;
   const far = (adv(st).far || {})[sq];
@@ -249,15 +249,18 @@ function combatPanel(st) {
   const card = (side, k, i) => {
     const a = plays.find((p) => p.target.side === side && p.target.card === k);
     const chosen = side === "hero" && cb.hero_card === k;
-    return `<${a ? "button" : "div"} class="dq-ccard dq-${side}${a ? " dq-legal" : ""}${chosen ? " dq-chosen" : ""}"${a ? ` data-action="${esc(a.id)}"` : ""} title="${esc(a ? a.label : names[k] || k)}">` +
+    const shown = rv && rv[side] === k;
+    return `<${a ? "button" : "div"} class="dq-ccard dq-${side}${a ? " dq-legal" : ""}${chosen || shown ? " dq-chosen" : ""}"${a ? ` data-action="${esc(a.id)}"` : ""} title="${esc(a ? a.label : names[k] || k)}">` +
       `<span class="dq-cicon">${["⚔", "➶", "✦"][i]}</span>${esc(k)}<small>${esc((names[k] || "").split(" (")[0])}</small></${a ? "button" : "div"}>`;
   };
-  const hc = cb.hero_card === "chosen" ? "a card is chosen, face down" : cb.hero_card ? `chosen: <b>${esc(cb.hero_card)}</b>` : "choosing…";
+  const rv = adv(st).revealed;
+  const hc = rv ? `revealed: hero <b>${esc(rv.hero)}</b> vs monster <b>${esc(rv.monster)}</b> → hero <span class="dq-hw">−${rv.hero_wounds}</span>, monster <span class="dq-mw">−${rv.monster_wounds}</span>`
+    : cb.hero_card === "chosen" ? "hero card: chosen, face down" : cb.hero_card ? `hero card: <b>${esc(cb.hero_card)}</b> (hidden from the monster)` : "hero card: choosing…";
   const head = tab.cards.map((k) => `<th>${esc(k)}</th>`).join("");
   const rows = tab.cards.map((k, i) => `<tr${cb.hero_card === k ? ` class="dq-row-on"` : ""}><th>${esc(k)}</th>` + tab.cards.map((m, j) =>
-    `<td title="hero ${k} vs monster ${m}: the hero suffers ${tab.hero_wounds[i][j]}, the monster ${tab.monster_wounds[i][j]}"><span class="dq-hw">${tab.hero_wounds[i][j]}</span> / <span class="dq-mw">${tab.monster_wounds[i][j]}</span></td>`).join("") + `</tr>`).join("");
+    `<td${rv && rv.hero === k && rv.monster === m ? ` class="dq-cell-on"` : ""} title="hero ${k} vs monster ${m}: the hero suffers ${tab.hero_wounds[i][j]}, the monster ${tab.monster_wounds[i][j]}"><span class="dq-hw">${tab.hero_wounds[i][j]}</span> / <span class="dq-mw">${tab.monster_wounds[i][j]}</span></td>`).join("") + `</tr>`).join("");
   return `<div class="sh-panel dq-combat"><div class="sh-panel-title">${term("Combat", "Kampf")} · round ${cb.round}: ${esc(hero.name)} vs the <b>${esc(cb.monster)}</b></div>` +
-    `<div>monster wounds <b>${cb.wounds}</b> of ${esc(life)}${cb.escape !== null && cb.escape !== undefined ? ` · escape wounds ${cb.escape}` : ""} · hero card: ${hc}` +
+    `<div>monster wounds <b>${cb.wounds}</b> of ${esc(life)}${cb.escape !== null && cb.escape !== undefined ? ` · escape wounds ${cb.escape}` : ""} · ${hc}` +
     `${cb.monster_seat !== null && cb.monster_seat !== undefined ? ` · monster played by ${esc(v.heroes[cb.monster_seat].name)}` : " · monster card by policy"}</div>` +
     `<div class="dq-duel"><div><div class="dq-small">hero cards</div>${tab.cards.map((k, i) => card("hero", k, i)).join("")}</div>` +
     `<div><div class="dq-small">monster cards (face down until revealed)</div>${tab.cards.map((k, i) => card("monster", k, i)).join("")}</div></div>` +

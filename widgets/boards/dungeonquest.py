@@ -223,7 +223,7 @@ class DungeonQuestBoard(GameWidget):
                               "toughness": x.toughness, "luck": x.luck, "life": x.life}
                           for k, x in c.heroes.items()},
                "test": self._test_info(), "sun": self._sun_odds(),
-               "combat": self._combat_odds()}
+               "combat": self._combat_odds(), "revealed": self._revealed()}
         w = self._watcher()
         if w is not None and not g.is_over and s.heroes[w].status in ("in", "catacombs"):
             out["attrs"] = self._attr_odds(w)
@@ -289,6 +289,26 @@ class DungeonQuestBoard(GameWidget):
                          "ev": str(ev), "ev_f": float(ev)})
         return {"policy": policy, "value": str(eq["value"]), "rows": rows,
                 "against": "uniform" if policy == "uniform" else "equilibrium"}
+
+    def _revealed(self) -> dict | None:
+        """DQ-9.4: the two cards of the combat round just revealed (the engine clears them
+        for the next round), while the hero decides to fight on or flee."""
+        s = self.game.state
+        if s.combat is None or not s.decide or s.decide[0] != "round_end":
+            return None
+        out: dict = {}
+        for st in reversed(self.game.history):
+            verb, _, arg = st.id.partition(" ")
+            if verb == "monster" and "monster" not in out:
+                out["monster"] = arg
+            elif verb == "play":
+                out["hero"] = arg
+                break
+        if len(out) != 2:
+            return None
+        c = s.content
+        i, j = c.combat_cards.index(out["hero"]), c.combat_cards.index(out["monster"])
+        return {**out, "hero_wounds": c.hero_wounds[i][j], "monster_wounds": c.monster_wounds[i][j]}
 
     def _last_drawn(self) -> dict | None:
         """The last card or tile drawn, from the history. A rune dealt face down in the
