@@ -126,19 +126,32 @@ def placement_problem(content: Content, placements, key: str, col: int, row: int
     return "a card must join the dungeon at a corridor (a connector facing a connector)"
 
 
+_LAYOUTS: dict = {}
+
+
+def _layout_info(content: Content, placements):
+    """For a layout (cached): the anchors where a new card would overlap a laid one, and
+    the connectors by the side and level a new card's connector must have to meet them."""
+    ck = (id(content), tuple(placements))
+    info = _LAYOUTS.get(ck)
+    if info is None:
+        taken = {c for _, c0, r0, _ in placements for c in cells_of(c0, r0)}
+        blocked = {(tc - i, tr - j) for tc, tr in taken for i, j in _CELLS}
+        by_side: dict = {}
+        for (cx, cy, lvl), cside in _connectors(content, placements).items():
+            by_side.setdefault((_FLIP[cside], lvl), []).append((cx, cy))
+        if len(_LAYOUTS) > 4096:
+            _LAYOUTS.clear()
+        info = _LAYOUTS[ck] = (blocked, by_side)
+    return info
+
+
 def placement_options(content: Content, placements, keys) -> list[tuple[str, int, int, int]]:
     """Every legal placement of the cards ``keys`` (sorted, without repeats)."""
     if not placements:
         return sorted({(k, 0, 0, r) for k in keys for r in (0, 180)})
-    conns = _connectors(content, placements)
-    taken = {c for _, c0, r0, _ in placements for c in cells_of(c0, r0)}
+    blocked, by_side = _layout_info(content, placements)
     out = set()
-    # anchors where a new card would overlap a laid one
-    blocked = {(tc - i, tr - j) for tc, tr in taken for i, j in _CELLS}
-    # open connectors by (facing side, level): only those can meet a new card's connector
-    by_side: dict = {}
-    for (cx, cy, lvl), cside in conns.items():
-        by_side.setdefault((_FLIP[cside], lvl), []).append((cx, cy))
     for key in set(keys):
         card = content.cards[key]
         for rot in (0, 180):

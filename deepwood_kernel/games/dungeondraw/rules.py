@@ -690,9 +690,14 @@ def _explore(s: DDState, seat: int, verb: str, arg: str, aid: str) -> None:
     _explore_to_next(s)
 
 
+_RENDER = []
+
+
 def _step_text(d, ps, aid: str) -> str:
-    from .render import path_label        # presentation lives in render.py
-    return path_label(d, aid)
+    if not _RENDER:                       # presentation lives in render.py (imports rules)
+        from .render import path_label
+        _RENDER.append(path_label)
+    return _RENDER[0](d, aid)
 
 
 def _cleanup(s: DDState, seat: int, verb: str, arg: str) -> None:
