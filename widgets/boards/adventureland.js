@@ -116,7 +116,7 @@ function mapSvg(st, ui) {
       const src = sources[sq] !== undefined;
       const sel = ui.sel === sq;
       const what = `${v.players[p.seat].name}: ${plural(p.adventurers, "adventurer")}${p.companions ? ` with ${plural(p.companions, "companion")}` : ""}`;
-      out.push(`<g class="al-party${src ? " al-source" : ""}${sel ? " al-selected" : ""}"${src ? ` data-ui="sel" data-sq="${esc(sq)}"` : ""}><title>${esc(what)}${src ? " — click to choose its move" : ""}</title>`);
+      out.push(`<g class="al-party${src ? " al-source" : ""}${sel ? " al-selected" : ""}" data-sq="${esc(sq)}"${src ? ` data-ui="sel"` : ""}><title>${esc(what)}${src ? " — click to choose its move" : ""}</title>`);
       if (src || sel) out.push(`<rect x="${cx(v, sq) - CS / 2 + 2}" y="${y - CS / 2 + 2}" width="${CS - 4}" height="${CS - 4}" rx="5" class="al-src-ring"/>`);
       out.push(pawn(px, y + 2, seatFill(st, p.seat), 1.1));
       if (p.adventurers > 1) out.push(`<text x="${px - 9}" y="${y + 16}" class="al-badge">×${p.adventurers}</text>`);
