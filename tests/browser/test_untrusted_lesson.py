@@ -9,7 +9,8 @@ sanitizer keeps.
 
 The test executes copies of two lessons exactly as ``make notebooks`` does
 (``tools/run_notebooks.run_one``, so it checks the renderer of this checkout, whatever the
-committed outputs are; each copy ends after its first static table), serves them from a Lab with a fresh data directory, opens each
+committed outputs are; each copy ends after its first static table and board widget),
+serves them from a Lab with a fresh data directory, opens each
 WITHOUT running a cell, and asserts: the cells are untrusted, every stored board picture
 is there and decoded by the browser (``naturalWidth > 0``), and none of the SVG's text
 leaked as a jumble. A screenshot of each lesson is kept in ``build/browser/``.
@@ -37,52 +38,51 @@ pytestmark = pytest.mark.browser
 # seen as output text. (The map's "the depths" label was followed by the tunnel marks; a
 # printed log may say "the depths" too, but then a space or punctuation follows.)
 LESSONS = {
-    "start_here.ipynb": [r"row1row2", r"colDcorner"],
+    "deepwood/01_goal_and_setup.ipynb": [r"row1row2", r"colDcorner"],
     "clank/06_full_game.ipynb": [r"the depths[^\s.,:;!?)]"],
 }
 PICTURE = 'img[src^="data:image/svg+xml;base64,"]'
 
 
+WIDGET = "application/vnd.jupyter.widget-view+json"
+
+
+def _html(out: dict) -> str:
+    html = out.get("data", {}).get("text/html", "")
+    return "".join(html) if isinstance(html, list) else html
+
+
 def stored_pictures(path: Path) -> int:
-    """How many board pictures the executed lesson stores in plain ``text/html`` outputs
-    (widget outputs carry the same HTML as their fallback, but Lab shows the widget)."""
+    """How many board pictures the executed lesson stores in ``text/html`` outputs. An
+    untrusted notebook never renders a widget (its renderer is not "safe"): Lab shows
+    the widget output's ``text/html`` fallback, the same static table."""
     nb = json.loads(path.read_text())
-    n = 0
-    for cell in nb["cells"]:
-        for out in cell.get("outputs", []):
-            data = out.get("data", {})
-            if "application/vnd.jupyter.widget-view+json" in data:
-                continue
-            html = data.get("text/html", "")
-            n += ("".join(html) if isinstance(html, list) else html).count(
-                "data:image/svg+xml;base64,")
-    return n
+    return sum(_html(out).count("data:image/svg+xml;base64,")
+               for cell in nb["cells"] for out in cell.get("outputs", []))
 
 
-def static_board_html(cell: dict) -> bool:
-    """Does this stored cell show a static table (plain ``text/html``, not a widget)?"""
-    for out in cell.get("outputs", []):
-        data = out.get("data", {})
-        html = data.get("text/html", "")
-        html = "".join(html) if isinstance(html, list) else html
-        if "application/vnd.jupyter.widget-view+json" not in data and (
-                "<svg" in html or "data:image/svg+xml" in html):
-            return True
-    return False
+def last_board_cell(cells: list[dict]) -> int:
+    """The index of the later of the lesson's first static table and first board widget."""
+    def first(widget: bool) -> int | None:
+        return next((i for i, c in enumerate(cells) for out in c.get("outputs", [])
+                     if (WIDGET in out.get("data", {})) == widget
+                     and ("<svg" in _html(out) or "data:image/svg+xml" in _html(out))), None)
+    found = [i for i in (first(False), first(True)) if i is not None]
+    assert found, "the lesson stores no board"
+    return max(found)
 
 
 @pytest.fixture(scope="module")
 def executed_lessons(tmp_path_factory, browser_ok) -> Path:
     """Copies of the lessons, executed as ``make notebooks`` stores them -- up to and
-    including their first static table (the cells after it do not change its output, and
-    a whole lesson can take half a minute)."""
+    including their first static table and first board widget (later cells do not change
+    those outputs, and a whole lesson can take half a minute)."""
     root = tmp_path_factory.mktemp("lessons")
     for rel in LESSONS:
         dest = root / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         nb = json.loads((REPO / "notebooks" / rel).read_text())
-        first = next(i for i, c in enumerate(nb["cells"]) if static_board_html(c))
-        nb["cells"] = nb["cells"][:first + 1]
+        nb["cells"] = nb["cells"][:last_board_cell(nb["cells"]) + 1]
         dest.write_text(json.dumps(nb))
         run_one(dest)
     return root
@@ -128,7 +128,8 @@ def test_untrusted_lesson_shows_its_boards_without_running_a_cell(
         sizes = pictures.evaluate_all("imgs => imgs.map(i => [i.naturalWidth, i.alt])")
         assert len(sizes) >= expected, sizes
         assert all(w > 0 and alt for w, alt in sizes), sizes
-        B.screenshot(pictures.first, f"untrusted-{lesson.replace('/', '-')}.png")
+        # the last picture: a board widget's fallback (the first is a static table)
+        B.screenshot(pictures.last, f"untrusted-{lesson.replace('/', '-')}.png")
         text = "\n".join(page.locator(".jp-NotebookPanel .jp-OutputArea-output")
                           .all_inner_texts())
         for jumble in LESSONS[lesson]:

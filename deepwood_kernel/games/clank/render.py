@@ -333,10 +333,11 @@ def map_svg(s: ClankState, scale: float = 0.8) -> str:
     """
     c = s.content
     w, h = c.width, c.height
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" '
-           f'width="{int(w * scale)}" height="{int(h * scale)}" '
+    top = 14                      # room for the figures above the topmost room
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 -{top} {w} {h + top}" '
+           f'width="{int(w * scale)}" height="{int((h + top) * scale)}" '
            'font-family="DejaVu Sans, sans-serif">',
-           f'<rect width="{w}" height="{h}" fill="#f4efe6"/>',
+           f'<rect y="-{top}" width="{w}" height="{h + top}" fill="#f4efe6"/>',
            f'<rect x="0" y="{c.depths_y}" width="{w}" height="{h - c.depths_y}" '
            'fill="#e6dccb"/>',
            f'<line x1="0" y1="{c.depths_y}" x2="{w}" y2="{c.depths_y}" stroke="#8a6d3b" '
@@ -435,7 +436,8 @@ def render_html(s: ClankState, seat: int | None = None) -> str:
         price = _n(card.swords, "sword") if card.type == "monster" else f"{card.cost} skill"
         marks = (" <span style='color:#b00000'>(dragon)</span>" if card.dragon else "") \
             + (" <span style='color:#b06000'>(danger)</span>" if card.danger else "")
-        rows.append(f"<td><b>{escape(card.name)}</b>{marks}<br><small>{card.type}, {price}: "
+        rows.append(f"<td style='text-align:left;vertical-align:top'><b>{escape(card.name)}"
+                    f"</b>{marks}<br><small>{card.type}, {price}: "
                     f"{escape(card_text(card))}</small></td>")
     people = []
     for pv in v["players"]:
