@@ -132,11 +132,16 @@ _LAYOUTS: dict = {}
 def _layout_info(content: Content, placements):
     """For a layout (cached): the anchors where a new card would overlap a laid one, and
     the connectors by the side and level a new card's connector must have to meet them."""
-    ck = (id(content), tuple(placements))
+    placements = tuple(placements)
+    ck = (id(content), placements)
     info = _LAYOUTS.get(ck)
     if info is None:
-        taken = {c for _, c0, r0, _ in placements for c in cells_of(c0, r0)}
-        blocked = {(tc - i, tr - j) for tc, tr in taken for i, j in _CELLS}
+        if len(placements) > 1:          # grow the previous layout's set by one card
+            blocked = set(_layout_info(content, placements[:-1])[0])
+        else:
+            blocked = set()
+        _k, c0, r0, _r = placements[-1]
+        blocked.update((c0 + a - i, r0 + b - j) for a, b in _CELLS for i, j in _CELLS)
         by_side: dict = {}
         for (cx, cy, lvl), cside in _connectors(content, placements).items():
             by_side.setdefault((_FLIP[cside], lvl), []).append((cx, cy))
