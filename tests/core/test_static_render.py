@@ -17,7 +17,7 @@ import pytest
 
 import deepwood_kernel as dk
 from deepwood_kernel.core.picture import svg_image
-from deepwood_kernel.sim import make_bot
+from deepwood_kernel.sim import RandomBot, make_bot
 
 IMG = re.compile(r'<img alt="([^"]*)"[^>]*src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)">')
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -70,6 +70,23 @@ def test_no_inline_svg_only_pictures_with_alt_text(positions):
             for alt, svg in pics:
                 assert len(alt) >= 4, (name, alt)  # a word at least
                 assert svg.tag == f"{SVG_NS}svg" and float(svg.get("width")) > 0
+
+
+@pytest.mark.parametrize("key", sorted(dk.GAMES))
+def test_every_game_draws_pictures_that_survive_an_untrusted_notebook(key):
+    """The first-open rule for every registered game: no inline SVG in ``render_html``,
+    each drawing a data-URI picture with alt text (a start and a middle position)."""
+    g = dk.new_game(key, players=dk.GAMES[key].min_players, seed=5)
+    bot = RandomBot(5)
+    for plies in (0, 80):
+        for _ in range(plies):
+            if g.is_over:
+                break
+            g.step() if g.is_chance else g.apply(bot.choose(g))
+        html = g.render_html()
+        assert "<svg" not in html, f"{key}: inline <svg> is stripped in untrusted notebooks"
+        assert html.count("<img") == len(_pictures(html)), f"{key}: an <img> not a data URI"
+        assert all(alt.strip() for alt, _ in _pictures(html))
 
 
 def test_symbols_are_shapes_not_rare_unicode(positions):
