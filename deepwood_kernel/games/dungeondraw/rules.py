@@ -362,7 +362,6 @@ def _end_explore(s: DDState) -> None:
     """Belohnung erhalten 1-2 (DD-7.1, DD-7.2): fairy tiles back, coins taken; then the
     secondary goal is drawn and the round scored."""
     s.phase = "score"
-    c = s.content
     for p in s.players:
         ps = p.path
         for k, v in p.fairy.items():
@@ -373,8 +372,7 @@ def _end_explore(s: DDState) -> None:
             p.coins += ps.coins
             s.log.append(f"{p.name} takes {ps.coins} coin{'s' if ps.coins != 1 else ''} "
                          "found on the path.")
-        used = [b for b in p.ready if b not in ps.books]
-        p.ready = [b for b in p.ready if b in ps.books]
+        p.ready = [b for b in p.ready if b in ps.books]      # used books turned over
         for b in ps.boxed:
             if b in p.books:
                 p.books.remove(b)
@@ -382,10 +380,8 @@ def _end_explore(s: DDState) -> None:
                 p.ready.remove(b)
             s.book_box.append(b)
             s.log.append(f"{p.name} puts {b} back into the box (once per game).")
-        del used
         p.sheet.append(Round())
     s.tasks.append(("goal", "second"))
-    del c
 
 
 def _score_round(s: DDState) -> None:
@@ -490,7 +486,7 @@ def current_player(s: DDState) -> int | None:
 
 
 def _market_ids(s: DDState, seat: int) -> list[str]:
-    c, g, p = s.content, s.content.game, s.players[seat]
+    g, p = s.content.game, s.players[seat]
     ids = []
     if p.coins >= g["fairy_cost"]:
         for k in FAIRY_KINDS:
@@ -510,7 +506,6 @@ def _market_ids(s: DDState, seat: int) -> list[str]:
                 ids += [f"buy card {cost} {i}{tag}" for i, k in enumerate(row) if k is not None]
                 if s.stacks[cost]:
                     ids.append(f"buy card {cost} blind{tag}")
-    del c
     return ids + ["pass"]
 
 
