@@ -35,7 +35,7 @@ $(LABCFG): binder/jupyter_lab_config.json $(STAMP)
 lab: install $(LABSET) $(LABCFG)
 	$(BIN)/jupyter lab $(strip $(LAB_FLAGS)) $(LAB_ARGS) notebooks/
 
-# make test runs every test, on every core (pytest-xdist; JOBS=1 for one process):
+# make test runs every test, on every core (pytest-xdist; JOBS=0: all in one process):
 # 1. the rules coverage, one line per game (the table: make rules-coverage);
 # 2. the unit, property and Binder tests, spread test by test (worksteal: long property
 #    batches do not hold up the rest);
