@@ -412,39 +412,45 @@ class GameWidget(anywidget.AnyWidget):
         self.receive(content)
 
     def receive(self, content: Any) -> None:
-        """Handle one request dict from the browser (also callable from Python/tests)."""
-        with self._lock:
+        """Handle one request dict from the browser (also callable from Python/tests).
+
+        Everything it changes (``answered``, ``message`` and the game's traits) reaches
+        the browser in one update message, so the board redraws once per click."""
+        with self._lock, self.hold_sync():
             self.answered += 1
-            if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-                self.message = short_message(f"ignored a malformed request: {content!r}",
-                                             200)
-                return
-            kind = content["type"]
-            ply = content.get("ply")
-            if kind in PLY_CHECKED and ply is not None and ply != len(self.game.history):
-                self.message = STALE           # a double click, or a bot moved meanwhile
-                return
-            handler = {
-                "act": self._msg_act, "undo": self._msg_undo, "redo": self._msg_redo,
-                "step": self._msg_step, "advance": self._msg_advance,
-                "force": self._msg_force, "new": self._msg_new, "bots": self._msg_bots,
-                "seat": self._msg_seat, "auto_chance": self._msg_auto_chance,
-                "speed": self._msg_speed, "skip": self._msg_skip,
-            }.get(kind)
-            if handler is None:
-                self.message = short_message(f"unknown request type {kind!r}")
-                return
-            try:
-                handler(content)
-            except (IllegalAction, ValueError, TypeError) as e:
-                # refused: the game is unchanged (the contract guarantees it)
-                self.message = short_message(getattr(e, "reason", None) or str(e))
-                self.refresh()
-                self._schedule()
-                return
-            self.message = ""
+            self._receive(content)
+
+    def _receive(self, content: Any) -> None:
+        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+            self.message = short_message(f"ignored a malformed request: {content!r}",
+                                         200)
+            return
+        kind = content["type"]
+        ply = content.get("ply")
+        if kind in PLY_CHECKED and ply is not None and ply != len(self.game.history):
+            self.message = STALE           # a double click, or a bot moved meanwhile
+            return
+        handler = {
+            "act": self._msg_act, "undo": self._msg_undo, "redo": self._msg_redo,
+            "step": self._msg_step, "advance": self._msg_advance,
+            "force": self._msg_force, "new": self._msg_new, "bots": self._msg_bots,
+            "seat": self._msg_seat, "auto_chance": self._msg_auto_chance,
+            "speed": self._msg_speed, "skip": self._msg_skip,
+        }.get(kind)
+        if handler is None:
+            self.message = short_message(f"unknown request type {kind!r}")
+            return
+        try:
+            handler(content)
+        except (IllegalAction, ValueError, TypeError) as e:
+            # refused: the game is unchanged (the contract guarantees it)
+            self.message = short_message(getattr(e, "reason", None) or str(e))
             self.refresh()
             self._schedule()
+            return
+        self.message = ""
+        self.refresh()
+        self._schedule()
 
     def _cancel(self) -> None:
         """A human request overrides whatever a bot was about to do."""

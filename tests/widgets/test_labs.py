@@ -33,7 +33,8 @@ from widgets.bag_lab import BagLab
 from widgets.dice_lab import DiceLab
 
 WIDGETS = Path(__file__).resolve().parents[2] / "widgets"
-JS_FILES = [WIDGETS / "lab_common.js", WIDGETS / "dice_lab.js", WIDGETS / "bag_lab.js"]
+LABS = WIDGETS / "labs"
+JS_FILES = [LABS / "common.js", LABS / "dice.js", LABS / "bag.js"]
 SHIPPED = {"dice_lab": DiceLab._esm, "bag_lab": BagLab._esm}   # what the browser loads
 
 DICE_TRAITS = ["config", "bars", "counts", "trials", "last", "fight", "summary", "message",
@@ -566,10 +567,10 @@ def test_message_handlers_do_not_shadow_ipywidgets_internals():
         assert cls._handle_msg is ipywidgets.Widget._handle_msg
         assert cls._handle_custom_msg is ipywidgets.Widget._handle_custom_msg
     # the ES modules and the style sheet ship as package files (read at class creation)
-    common = (WIDGETS / "lab_common.js").read_text()
-    assert DiceLab()._esm == common + "\n" + (WIDGETS / "dice_lab.js").read_text()
-    assert BagLab()._esm == common + "\n" + (WIDGETS / "bag_lab.js").read_text()
-    assert DiceLab()._css == BagLab()._css == (WIDGETS / "labs.css").read_text()
+    common = (LABS / "common.js").read_text()
+    assert DiceLab()._esm == common + "\n" + (LABS / "dice.js").read_text()
+    assert BagLab()._esm == common + "\n" + (LABS / "bag.js").read_text()
+    assert DiceLab()._css == BagLab()._css == (LABS / "labs.css").read_text()
 
 
 def test_traits_are_reassigned_not_mutated():

@@ -1,5 +1,5 @@
 // Helpers shared by the dice and bag labs. anywidget does not resolve imports between
-// modules, so widgets/_labs.py prepends this file to each lab's module.
+// modules, so widgets/labs/common.py prepends this file to each lab's module.
 // Plain JavaScript, no imports, no network.
 
 export function esc(s) {

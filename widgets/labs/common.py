@@ -8,10 +8,10 @@ HERE = Path(__file__).parent
 
 
 def lab_module(name: str) -> str:
-    """The ES module a lab ships: ``lab_common.js`` followed by the lab's own file.
+    """The ES module a lab ships: ``common.js`` followed by the lab's own file.
 
     anywidget does not resolve imports between modules, so the helpers both labs use
     (escaping, number formats, the histogram) are prepended here instead of copied.
     """
-    return (HERE / "lab_common.js").read_text(encoding="utf-8") + "\n" + \
+    return (HERE / "common.js").read_text(encoding="utf-8") + "\n" + \
         (HERE / name).read_text(encoding="utf-8")
