@@ -335,5 +335,13 @@ def main(argv=None) -> int:
     return 0
 
 
+# DungeonQuest (seed 3: Anna is start player and chooses a hero first; undo takes it back)
+BOARDS["dungeonquest"] = ("from widgets import DungeonQuestBoard\n\n"
+                          "dq = DungeonQuestBoard(players=2, seed=3)\ndq",
+                          "hero brannoc", "dq-legal")
+BOARDS["adventureland"] = ("from widgets import AdventureLandBoard\n\n"
+                           "al = AdventureLandBoard(players=2, seed=1, bots=[1], bot_delay=0)\nal",
+                           "enter E3", "al-legal")
+
 if __name__ == "__main__":
     sys.exit(main())
