@@ -71,6 +71,9 @@ def check_invariants(g: dk.Game) -> None:
         assert g.current_player is None and g._weights()   # cached: step() reuses it
     else:
         assert g.current_player is not None and g.legal_action_ids()
+        if s.fight is None:                      # AL-7.3: can_move agrees with the moves
+            from deepwood_kernel.games.adventureland.rules import can_move
+            assert can_move(s, s.seat) == (len(g.legal_action_ids()) > 1)
 
 
 def rigged(players: int = 2, adventure: str = "fellowship", seed: int = 0) -> dk.Game:

@@ -141,11 +141,29 @@ def destinations(s: ALState, seat: int, src: str | None,
     return _walk(s, seat, r["east"][src], stop) + _walk(s, seat, r["south"][src], stop)
 
 
+def _opens(s: ALState, seat: int, line, stop: dict[str, bool]) -> bool:
+    """Whether a move along ``line`` can end anywhere (:func:`_walk`, stopping early)."""
+    parties = s.parties
+    merge = s.adventure == "magnificent"
+    for t in line:
+        if t in stop:
+            return stop[t] and t not in parties
+        p = parties.get(t)
+        if p is None or (merge and p.seat == seat):
+            return True
+    return False
+
+
 def can_move(s: ALState, seat: int, stop: dict[str, bool] | None = None) -> bool:
+    """Whether ``seat`` has any move (AL-7.3)."""
     stop = _stops(s) if stop is None else stop
-    if s.players[seat].start and destinations(s, seat, None, stop):
+    r = rays(s.content)
+    if s.players[seat].start and any(_opens(s, seat, line, stop)
+                                     for line in r["starts"][s.n]):
         return True
-    return any(p.seat == seat and destinations(s, seat, sq, stop)
+    east, south = r["east"], r["south"]
+    return any(p.seat == seat and (_opens(s, seat, east[sq], stop)
+                                   or _opens(s, seat, south[sq], stop))
                for sq, p in s.parties.items())
 
 
