@@ -9,6 +9,7 @@
 """
 
 from .content import Card, Content, Node, load_content
+from .odds import draw_chance, expected_secondary, secondary_goal_odds
 from .path import (Best, Dungeon, PathState, best_path, build_dungeon, path_actions,
                    path_apply, placement_options, placement_problem)
 from .rules import INFO, RULES
@@ -16,4 +17,5 @@ from .state import DDState, Player, Round
 
 __all__ = ["INFO", "RULES", "Best", "Card", "Content", "DDState", "Dungeon", "Node",
            "PathState", "Player", "Round", "best_path", "build_dungeon", "load_content",
-           "path_actions", "path_apply", "placement_options", "placement_problem"]
+           "path_actions", "path_apply", "placement_options", "placement_problem",
+           "draw_chance", "expected_secondary", "secondary_goal_odds"]
