@@ -389,3 +389,12 @@ def test_AL_0_3_a_users_own_content_file_is_used_and_recorded(tmp_path):
     assert dk.load(g.to_json(), content=path).fingerprint() == g.fingerprint()
     with pytest.raises(dk.SaveError, match="pass that file"):
         dk.load(g.to_json())
+
+
+def test_AL_0_3_forks_share_the_content_and_its_prepared_lines():
+    g = dk.new_game(KEY, players=2, seed=1)
+    g.advance()
+    f = g.fork()
+    assert f.state.content is g.state.content
+    from deepwood_kernel.games.adventureland.rules import rays
+    assert rays(f.state.content) is rays(g.state.content)

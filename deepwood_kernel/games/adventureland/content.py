@@ -48,6 +48,9 @@ class Content:
     game: dict
     scoring: dict
 
+    def __deepcopy__(self, memo) -> "Content":
+        return self                 # content is never changed: forks and copies share it
+
     def coord(self, sq: str) -> tuple[int, int]:
         """``"E9"`` -> (column index 4, row 9)."""
         return self.columns.index(sq[0]), int(sq[1:])
