@@ -479,3 +479,26 @@ def test_error_messages_are_cut_before_they_reach_the_browser():
     assert len(w.message) <= 300
     w.receive(["q" * 100_000])
     assert len(w.message) <= 200
+
+
+# ---------------------------------------------------------------- the shell's controls
+def test_bot_speed_is_checked_and_skip_plays_to_the_next_human_decision():
+    """The toolbar's bot speed (seconds per step, 0..5) and "skip to my turn"."""
+    w = DeepWoodBoard(players=3, seed=4, bots=[1, 2], bot=FirstBot(), bot_delay=1000,
+                      auto_chance=True)
+    assert w.seat == 0
+    w.receive({"type": "speed", "delay": 0.1})
+    assert w.message == "" and w.bot_delay == 0.1
+    for bad in (-1, 6, "fast", True, float("nan"), None):
+        w.receive({"type": "speed", "delay": bad})
+        assert "bot speed" in w.message and w.bot_delay == 0.1
+    w.receive({"type": "speed", "delay": 5})
+    w.receive({"type": "act", "id": "enter c0"})
+    while w.human_to_move():                       # Anna plays her turn to its end
+        ids = [a["id"] for a in w.legal]
+        w.receive({"type": "act", "id": "end" if "end" in ids else ids[0]})
+    assert w.busy and w.game.current_player in (1, 2, None)
+    w.receive({"type": "skip"})
+    assert w.message == "" and not w.busy
+    assert w.human_to_move() or w.game.is_over or (w.game.is_chance and not w._is_auto())
+    w.close()
