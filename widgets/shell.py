@@ -516,7 +516,8 @@ class GameWidget(anywidget.AnyWidget):
         g = self.game
         if not g.is_chance:
             raise IllegalAction(f"{aid!r}: no chance event is pending")
-        if isinstance(aid, str) and aid.startswith("?"):
+        hidden = self.seat is not None and any(not c["force"] for c in self.chance_list())
+        if hidden or (isinstance(aid, str) and aid.startswith("?")):
             # refusing a hidden card by name would tell where it is: refuse them all alike
             raise IllegalAction("this draw is hidden from your seat, so its outcomes are "
                                 "shown as you reason about them and cannot be forced; "

@@ -111,6 +111,12 @@ def test_deepwood_hidden_draw_is_shown_as_the_seat_reasons():
     fp = g.fingerprint()
     w.receive({"type": "force", "id": w.chance[0]["id"]})
     assert "hidden from your seat" in w.message and g.fingerprint() == fp
+    # a true id is refused alike, in the pile or not: the answer tells nothing
+    answers = set()
+    for sid in range(len(g.state.content.strips)):
+        w.receive({"type": "force", "id": f"draw {sid}"})
+        answers.add(w.message)
+    assert len(answers) == 1 and g.fingerprint() == fp
     spectator = DeepWoodBoard(g.fork(), seat=None, bot_delay=0)
     assert {c["id"] for c in spectator.chance} == {f"draw {sid}" for sid in g.state.pile}
     assert all(c["force"] for c in spectator.chance)
