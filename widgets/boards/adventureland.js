@@ -91,7 +91,7 @@ function mapSvg(st, ui) {
   for (const cell of v.board) {
     const sq = cell.square, x = ML + colOf(v, sq) * CS, y = MT + (rowOf(sq) - 1) * CS;
     const t = TERRAIN[cell.terrain] || { fill: "#eee", name: cell.terrain };
-    const title = `${sq} · ${t.name}${cell.city ? ` (city ${cell.city})` : ""}${drawn.has(sq) ? " · its terrain card is drawn" : " · its terrain card is still in the deck"}`;
+    const title = `${sq} ${t.name}${cell.city ? ` ${cell.city}` : ""}${drawn.has(sq) ? ", card drawn" : ""}`;
     out.push(`<g class="al-sq al-t-${esc(cell.terrain)}" data-sq="${esc(sq)}"><title>${esc(title)}</title><rect x="${x}" y="${y}" width="${CS}" height="${CS}" fill="${t.fill}" class="al-cell"/>`);
     if (cell.terrain === "fog") out.push(`<path d="M${x + 5} ${y + 30} q6 -4 12 0 t12 0 t12 0" class="al-fogline"/>`);
     if (cell.terrain === "mountain") out.push(`<path d="M${x + 27} ${y + 12} l5 -6 l5 6 z" class="al-peak"/>`);
@@ -191,7 +191,7 @@ function fightHtml(st) {
   const swords = legalBy(st, "swords");
   if (swords.length) {
     body += `<div class="sh-hint">Choose the swords before the dice (at most 3, one die each; the extra value is added):</div>` +
-      swords.map((a) => row(a, a.target.values.length ? `${a.target.values.map((x) => icon(swordIcon(11, 11, x, 9), 22, 22)).join("")} use ${plural(a.target.values.length, "sword")}` : "no sword")).join("");
+      [...swords].sort((a, b) => ((choice(b.id) || {}).p || 0) - ((choice(a.id) || {}).p || 0)).map((a) => row(a, a.target.values.length ? `${a.target.values.map((x) => icon(swordIcon(11, 11, x, 9), 22, 22)).join("")} use ${plural(a.target.values.length, "sword")}` : "no sword")).join("");
   }
   const dice = legalBy(st, "die");
   if (f.dice.length) {
@@ -230,7 +230,7 @@ function deckHtml(st) {
   }).join("");
   return `<div class="sh-panel al-deck"><div class="sh-panel-title">${term("Terrain deck", "Geländekarten")} · ${plural(deck.cards, "card")}</div>` +
     `<table class="al-deck-table"><tr><th></th><th>left</th><th>next card</th><th>in the next 2</th></tr>${rows}</table>` +
-    `<div class="sh-hint">Last cards drawn: ${last || "none"}</div>` +
+    `<div class="sh-hint">Last cards drawn: ${last || "none"} · a dark corner on the map: that square's card is drawn</div>` +
     `<div class="al-sprite-line">${icon(spriteIcon(11, 12, 0.9))} ${term("Water sprite", "Wassermann")}: ${v.sprite ? `on ${esc(v.sprite)}` : "beside the board"}; supply: ${v.supply.gold} gold</div>${danger}</div>`;
 }
 
