@@ -1,0 +1,481 @@
+"""Helpers for the *DungeonQuest* lessons (``notebooks/dungeonquest``), too long for a cell.
+
+Scripted positions (a solo hero in a tower room with the set-up forced, so a lesson knows
+what it shows), a text map of the grid, the exact odds behind the lessons (tests, the
+dragon's treasure, the combat duel, the catacomb exit, the sun) and seeded simulations to
+set beside them. Every helper that touches a game plays through the engine contract
+(``apply``, ``step``, ``legal_actions``, ``chance_outcomes``), so it can never put a game
+into a state the rules forbid. The content (board, tiles, decks, heroes, damage table) is
+the one designed for this project (``deepwood_kernel/games/dungeonquest/content.toml``).
+
+>>> g = solo_game()
+>>> g.state.phase, g.legal_action_ids()
+('action', ['move b1', 'move a2'])
+>>> dragon_streak(2)                 # two sleeping dragons in a row: 6/8 * 5/7
+Fraction(15, 28)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+
+import deepwood_kernel as dk
+from deepwood_kernel.games.dungeonquest import combat_equilibrium, load_content, sun_survival
+from deepwood_kernel.prob import Estimate, sum_of
+
+from .compare import frac
+
+CONTENT = load_content()
+CARDS = CONTENT.combat_cards                     # ("melee", "ranged", "magic")
+ATTRS = ("strength", "agility", "toughness", "luck")
+
+
+def _rng(seed):
+    return np.random.Generator(np.random.PCG64(seed))
+
+
+# ============================================================== positions
+def play(g, *ids):
+    """Apply action ids (and forced chance outcomes) in order; return the game."""
+    for i in ids:
+        g.apply(i)
+    return g
+
+
+def solo_game(hero="brannoc", tower="a1", rune="rune_mending", monster="equilibrium", seed=0):
+    """A one-player game at the first action phase, the set-up forced: the start-player
+    die shows 6, ``rune`` is dealt, ``hero`` chosen and placed in ``tower``; the sun has
+    moved to space 2. ``monster`` is the policy that plays the monster's combat card."""
+    g = dk.new_game("dungeonquest", players=1, seed=seed, options={"monster": monster})
+    return play(g, "die 6", f"card {rune}", f"hero {hero}", f"tower {tower}")
+
+
+def show_actions(g):
+    """Print the legal actions of the player to move: id and label."""
+    for a in g.legal_actions():
+        print(f"{a.id:18} {a.label}")
+
+
+def show_chances(g, rows=None):
+    """Print the pending chance event's outcomes with their exact probabilities."""
+    outs = g.chance_outcomes()
+    for a, p in outs[:rows]:
+        print(f"{a.id:24} {frac(p):>7} = {float(p):6.2%}  {a.label}")
+    if rows is not None and len(outs) > rows:
+        print(f"... and {len(outs) - rows} more outcomes")
+
+
+def last_log(g, n=6):
+    """Print the last ``n`` lines of the game's log."""
+    print("\n".join(g.log[-n:]))
+
+
+# ============================================================== the grid as text
+CODE = {"tower": "TT", "treasure": "$$", "dungeon": "Rm", "corridor": "Co", "trap": "Tr",
+        "cave_in": "Cv", "chasm": "Ch", "bridge": "Br", "rotating": "Ro", "darkness": "Dk",
+        "web": "We", "pit": "Pi"}
+LEGEND = ("`..` unexplored, `TT` tower room, `$$` treasure chamber, `Rm` dungeon room, `Co` "
+          "corridor, `Tr` trap room, `Cv` caved-in ceiling, `Ch` deep chasm, `Br` bridge, `Ro` "
+          "rotating room, `Dk` chamber of darkness, `We` spider web, `Pi` bottomless pit; "
+          "then `@` a hero, `m` a monster marker, `s` searched, `e` a catacomb entrance.")
+
+
+def text_board(g, rows=None):
+    """Print the grid as the board draws it (row 1, the north edge, at the top): a
+    2-letter room code per square, then a mark for a hero, a monster marker, a searched
+    marker or a catacomb entrance."""
+    s, c = g.state, g.state.content
+    heroes = {h.sq for h in s.heroes if h.sq}
+    rows = rows or range(1, c.rows + 1)
+    print("    " + "".join(f"{chr(97 + x):<4}" for x in range(c.columns)))
+    for r in rows:
+        cells = []
+        for x in range(c.columns):
+            sq = f"{chr(97 + x)}{r}"
+            known = sq in s.board or sq in c.towers or sq in c.treasure
+            code = CODE[_room_type(s, sq)] if known else ".."
+            mark = ("@" if sq in heroes else "m" if sq in s.monsters else
+                    "s" if sq in s.searched else "e" if _entrance(s, sq) else " ")
+            cells.append(code + mark)
+        print(f"{r:>2}  " + " ".join(cells))
+
+
+def _room_type(s, sq):
+    c = s.content
+    return "tower" if sq in c.towers else "treasure" if sq in c.treasure \
+        else c.tiles[s.board[sq][0]].type
+
+
+def _entrance(s, sq):
+    return sq in s.entrances or (sq in s.board and s.content.tiles[s.board[sq][0]].entrance)
+
+
+# ============================================================== lesson 1: heroes, tests
+def hero_table():
+    """Print the designed heroes: four attributes, life, and the exact chance to pass a
+    test of each attribute without determination."""
+    print(f"{'hero':20}" + "".join(f"{a:>10}" for a in ATTRS) + f"{'life':>6}")
+    for h in CONTENT.heroes.values():
+        print(f"{h.name:20}" + "".join(f"{getattr(h, a):>10}" for a in ATTRS)
+              + f"{h.life:>6}")
+
+
+def simulate_test(attribute, determination=0, trials=20_000, seed=0):
+    """Seeded simulation of an attribute test: 2d6, then spend up to ``determination``
+    tokens (each -1) if that turns the roll into a pass."""
+    rolls = _rng(seed).integers(1, 7, size=(trials, 2)).sum(axis=1)
+    return Estimate.proportion(int((rolls - determination <= attribute).sum()), trials)
+
+
+def two_dice_counts():
+    """``{sum: number of the 36 equally likely rolls}`` for two dice."""
+    d = sum_of(2)
+    return dict(zip(d.outcomes, d.weights))
+
+
+# ============================================================== lesson 2: tiles
+def tile_mix():
+    """Print the 117 designed room tiles by room type, with the chance that the first
+    tile drawn is of that type."""
+    by_type = Counter()
+    for t in CONTENT.tiles.values():
+        by_type[t.type] += t.count
+    total = sum(by_type.values())
+    for typ, n in by_type.most_common():
+        print(f"{typ:10} {n:>4}   first tile: {frac(Fraction(n, total)):>7} "
+              f"= {n / total:6.2%}")
+    print(f"{'total':10} {total:>4}")
+
+
+def tile_sides(key):
+    """The sides of a designed tile in its own frame (N E S W, the entry arrow on S):
+    o open, w wall, d door, p portcullis."""
+    t = CONTENT.tiles[key]
+    return dict(zip("NESW", t.sides))
+
+
+# ============================================================== decks
+def deck_table(deck):
+    """Print a designed deck: every card with its count, its share of the deck and what
+    it does (the engine's card text)."""
+    from deepwood_kernel.games.dungeonquest.render import card_text
+    keys = CONTENT.deck_keys[deck]
+    total = sum(CONTENT.cards[k].count for k in keys)
+    for k in keys:
+        card = CONTENT.cards[k]
+        print(f"{card.count:>3}  {frac(Fraction(card.count, total)):>6}  {card.name:24} "
+              f"{card_text(card)[:44]}")
+    print(f"{total:>3} cards in the {deck} deck")
+
+
+def loot_mean(deck):
+    """The exact mean gold of one card drawn from a fresh ``deck`` (0 for cards that
+    are not loot)."""
+    keys = CONTENT.deck_keys[deck]
+    total = sum(CONTENT.cards[k].count for k in keys)
+    return Fraction(sum(CONTENT.cards[k].count * CONTENT.cards[k].gold for k in keys), total)
+
+
+# ============================================================== lesson 3: the dragon
+def dragon_counts():
+    """(sleeping, waking) dragon cards in the designed dragon deck."""
+    wake = sum(CONTENT.cards[k].count for k in CONTENT.deck_keys["dragon"]
+               if any(v == "wounds_die" for v, _ in CONTENT.cards[k].effects))
+    total = sum(CONTENT.cards[k].count for k in CONTENT.deck_keys["dragon"])
+    return total - wake, wake
+
+
+def dragon_streak(k):
+    """The exact chance that the first ``k`` dragon cards drawn (without putting any
+    back, as while a hero stays in the treasure chamber) all show a sleeping dragon."""
+    sleep, wake = dragon_counts()
+    return Fraction(comb(sleep, k), comb(sleep + wake, k))
+
+
+def dragon_table(max_draws=6):
+    """Print, for each draw k: the chance the dragon wakes on draw k given it slept so
+    far, the chance to get k sleeping dragons in a row, and the treasure gold expected
+    from k draws if you stop at the first waking dragon."""
+    sleep, wake = dragon_counts()
+    mean = loot_mean("treasure")
+    print(f"{'draw':>4}  {'wakes now (if asleep so far)':>30}  {'all asleep':>15}  "
+          f"{'expected gold':>13}")
+    for k in range(1, max_draws + 1):
+        left = sleep + wake - (k - 1)
+        gold = mean * sum(dragon_streak(j) for j in range(1, k + 1))
+        print(f"{k:>4}  {frac(Fraction(wake, left)):>22} = {wake / left:5.1%}  "
+              f"{frac(dragon_streak(k)):>7} = {float(dragon_streak(k)):5.1%}  "
+              f"{float(gold):13.1f}")
+
+
+def simulate_dragon(k, trials=20_000, seed=0):
+    """Seeded simulation: shuffle the dragon deck ``trials`` times and count how often
+    its first ``k`` cards are all sleeping dragons."""
+    sleep, wake = dragon_counts()
+    deck = np.array([0] * sleep + [1] * wake)
+    keys = _rng(seed).random((trials, deck.size)).argsort(axis=1)[:, :k]
+    return Estimate.proportion(int((deck[keys].sum(axis=1) == 0).sum()), trials)
+
+
+# ============================================================== lesson 4: combat
+def damage_table():
+    """Print the designed damage table: wounds (hero, monster) for every pair of cards."""
+    print(f"{'hero plays / monster plays':28}" + "".join(f"{m:>12}" for m in CARDS))
+    for i, h in enumerate(CARDS):
+        cells = [f"{CONTENT.hero_wounds[i][j]} , {CONTENT.monster_wounds[i][j]}" for j in range(3)]
+        print(f"{h:28}" + "".join(f"{x:>12}" for x in cells))
+    print("(each entry: wounds the hero suffers , wounds the monster suffers)")
+
+
+def payoff():
+    """The duel as a zero-sum game: ``payoff()[h][m]`` = monster wounds - hero wounds when
+    the hero plays card ``h`` and the monster card ``m`` (what the hero gains)."""
+    return [[CONTENT.monster_wounds[i][j] - CONTENT.hero_wounds[i][j] for j in range(3)]
+            for i in range(3)]
+
+
+def against(monster_mix):
+    """``{hero card: exact expected payoff per round}`` against a monster who plays
+    ``monster_mix`` (a dict card -> probability, or one card name)."""
+    q = _mix(monster_mix)
+    a = payoff()
+    return {h: sum(Fraction(a[i][j]) * q[m] for j, m in enumerate(CARDS))
+            for i, h in enumerate(CARDS)}
+
+
+def against_hero(hero_mix):
+    """``{monster card: exact expected payoff to the hero per round}`` when the hero plays
+    ``hero_mix``: the monster picks the smallest."""
+    p = _mix(hero_mix)
+    a = payoff()
+    return {m: sum(Fraction(a[i][j]) * p[h] for i, h in enumerate(CARDS))
+            for j, m in enumerate(CARDS)}
+
+
+def _mix(mix):
+    if isinstance(mix, str):
+        if mix not in CARDS:
+            raise ValueError(f"{mix!r} is not a combat card; the cards are {', '.join(CARDS)}")
+        return {c: Fraction(int(c == mix)) for c in CARDS}
+    mix = {c: Fraction(mix.get(c, 0)) for c in CARDS}
+    if sum(mix.values()) != 1 or min(mix.values()) < 0:
+        raise ValueError("a mix gives each card a probability >= 0, adding up to 1")
+    return mix
+
+
+def duel_odds(hero_mix, monster_mix, hero_life, monster_life):
+    """Exact chance that the hero slays the monster in a fight to the end (no flight):
+    the hero can take ``hero_life - 1`` more wounds, the monster ``monster_life - 1``.
+    Each round both sides draw a card from their mix; the hero's wounds are read first
+    (DQ-9.4), so when both would fall the hero dies.
+
+    >>> duel_odds("melee", "magic", 5, 3)      # melee against magic: 3 wounds a round
+    Fraction(1, 1)
+    """
+    p, q = _mix(hero_mix), _mix(monster_mix)
+    rounds = Counter()
+    for i, h in enumerate(CARDS):
+        for j, m in enumerate(CARDS):
+            rounds[(CONTENT.hero_wounds[i][j], CONTENT.monster_wounds[i][j])] += p[h] * q[m]
+    states, win = {(0, 0): Fraction(1)}, Fraction(0)
+    while states:
+        nxt = Counter()
+        for (hw, mw), pr in states.items():
+            for (dh, dm), r in rounds.items():
+                if not r:
+                    continue
+                if hw + dh >= hero_life:
+                    continue                          # the hero falls first
+                if mw + dm >= monster_life:
+                    win += pr * r
+                else:
+                    nxt[(hw + dh, mw + dm)] += pr * r
+        states = nxt
+    return win
+
+
+def simulate_rounds(hero_mix, monster_mix, rounds=20_000, seed=0):
+    """Seeded simulation of single combat rounds: the mean payoff to the hero (monster
+    wounds minus hero wounds) as an :class:`Estimate` with a normal interval."""
+    p, q = _mix(hero_mix), _mix(monster_mix)
+    rng = _rng(seed)
+    h = rng.choice(3, size=rounds, p=[float(p[c]) for c in CARDS])
+    m = rng.choice(3, size=rounds, p=[float(q[c]) for c in CARDS])
+    x = np.array(payoff())[h, m]
+    return Estimate.mean_of(float(x.sum()), float((x * x).sum()), rounds)
+
+
+def mean_row(label, exact, est):
+    """Print an exact mean beside a simulated one and its 95% interval."""
+    lo, hi = est.ci()
+    inside = "yes" if lo <= float(exact) <= hi else "MISS"
+    print(f"{label:26} {frac(exact):>6} = {float(exact):+.3f} | {est.value:+.3f}  "
+          f"[{lo:+.3f}, {hi:+.3f}]  {inside}")
+
+
+def engine_fights(hero_policy, monster="equilibrium", monster_card="orc_warlord",
+                  hero="brannoc", fights=300, seed=0):
+    """Fight ``fights`` whole encounters through the engine (a solo game with the given
+    monster policy): the hero plays ``hero_policy(rng)`` each round and never flees; the
+    engine's own seeded dice decide the monster's card. Returns the Estimate of the chance
+    that the monster is slain. Each fight is a fresh seeded game brought to the same
+    encounter (a dungeon room, a monster card, then ``monster_card``)."""
+    rng, slain = _rng(seed), 0
+    for k in range(fights):
+        g = play(solo_game(hero=hero, monster=monster, seed=seed * 100_000 + k),
+                 "move b1", "tile hall_cross", "card stirring", f"card {monster_card}")
+        while not g.is_over and g.state.combat is not None:
+            if g.is_chance:
+                g.step()
+            elif g.state.phase == "combat":
+                g.apply(f"play {hero_policy(rng)}")
+            else:
+                g.apply("fight")
+        slain += g.state.combat is None and g.state.heroes[0].status == "in"
+    return Estimate.proportion(slain, fights)
+
+
+def mixed(mix):
+    """A hero policy for :func:`engine_fights` that plays ``mix`` at random."""
+    p = _mix(mix)
+    return lambda rng: CARDS[int(rng.choice(3, p=[float(p[c]) for c in CARDS]))]
+
+
+# ============================================================== lesson 5: catacombs
+def exit_wound_odds(distance):
+    """``{wounds: exact chance}`` for the die-roll part of leaving the catacombs
+    (DQ-10.5) when the travel marker, after the turn, is ``distance`` squares from the
+    outer wall in its new direction: every step past the wall costs 1 wound."""
+    out = Counter()
+    for roll in range(1, 7):
+        out[max(0, roll - distance)] += Fraction(1, 6)
+    return dict(sorted(out.items()))
+
+
+def catacomb_share(pred):
+    """Exact share of the designed catacomb deck whose cards satisfy ``pred(card)``."""
+    keys = CONTENT.deck_keys["catacomb"]
+    total = sum(CONTENT.cards[k].count for k in keys)
+    return Fraction(sum(CONTENT.cards[k].count for k in keys if pred(CONTENT.cards[k])), total)
+
+
+def catacomb_path(sq, facing, cards, turn, roll):
+    """Where the travel marker ends (DQ-10.4, DQ-10.5): ``cards`` squares towards
+    ``facing`` (stopping at the outer wall), a turn ``"left"``/``"right"``, then ``roll``
+    squares. Returns ``(square, steps lost at the wall on the roll)``.
+
+    >>> catacomb_path("e5", "N", 3, "left", 2)     # row 1 is the north edge
+    ('c2', 0)
+    """
+    d = "NESW".index(facing)
+    sq, _ = _walk(sq, d, cards)
+    d = (d + (-1 if turn == "left" else 1)) % 4
+    return _walk(sq, d, roll)
+
+
+def _walk(sq, d, steps):
+    for i in range(steps):
+        nxt = CONTENT.neighbour(sq, d)
+        if nxt is None:
+            return sq, steps - i
+        sq = nxt
+    return sq, 0
+
+
+# ============================================================== lesson 6: the sun
+def sun_track():
+    """The number on each space the sun marker reaches in rounds 1, 2, ... (0 = blank):
+    the marker starts on space 1 and moves one space at the start of every round."""
+    return [CONTENT.sun_numbers.get(k, 0) for k in range(2, CONTENT.sun_length + 1)]
+
+
+def sunset_round_odds():
+    """``{round: exact chance that the sun sets in that round}``."""
+    out, alive = {}, Fraction(1)
+    for r, m in enumerate(sun_track(), start=1):
+        if m:
+            out[r] = alive * Fraction(m, 6)
+            alive *= 1 - Fraction(m, 6)
+    return out
+
+
+def time_to_leave(space, turns_needed):
+    """The exact chance to get out: the sun marker stands on ``space`` and the hero needs
+    ``turns_needed`` more rounds (the sun moves before each of them, DQ-2.3) to escape."""
+    return sun_survival(space, turns_needed)
+
+
+# ============================================================== lesson 7: bots
+def bot_game(players=3, seed=0, kinds=None):
+    """A complete seeded game played by bots (``kinds[seat]``, heuristic by default)."""
+    from deepwood_kernel.sim import make_bot, play_out
+    kinds = kinds or ["heuristic"] * players
+    g = dk.new_game("dungeonquest", players=players, seed=seed)
+    play_out(g, [make_bot("dungeonquest", k, seed=seed * 10 + i) for i, k in enumerate(kinds)])
+    return g
+
+
+def hero_summary(g):
+    """Print each player's hero, fate, wounds, loot and score at the end of a game."""
+    s = g.state
+    for seat, h in enumerate(s.heroes):
+        loot = ", ".join(s.content.cards[k].name for k in h.loot) or "none"
+        print(f"{h.name:6} {s.content.heroes[h.hero].name:20} {h.status:8} wounds "
+              f"{h.wounds:>2}  score {g.scores()[seat]:>4}  loot: {loot}")
+
+
+LOG_KINDS = {"tiles explored": " draws a tile and enters ", "rooms searched": " searches the room",
+             "tests passed": " passes.", "tests failed": " fails", "monsters met": " meets a monster:",
+             "monsters slain": " is slain!", "dragon cards": " draws a dragon card",
+             "loot cards": "(loot, ", "into the catacombs": " descends into the catacombs"}
+
+
+def log_summary(g):
+    """Print how often each kind of event appears in the log, per player (a line counts
+    for the player whose name starts it; slain monsters for the player on turn)."""
+    names = g.state.names
+    counts = {n: Counter() for n in names}
+    turn = names[0]
+    for line in map(str, g.log):
+        if line.endswith("'s turn."):
+            turn = line[:-len("'s turn.")]
+        elif " begins with " in line:
+            turn = line.split(" begins with ")[1].rstrip(".")
+        who = line.split(" ")[0] if line.split(" ")[0] in counts else turn
+        for kind, text in LOG_KINDS.items():
+            counts[who][kind] += text in line
+    print(f"{'':20}" + "".join(f"{n:>8}" for n in names))
+    for kind in LOG_KINDS:
+        print(f"{kind:20}" + "".join(f"{counts[n][kind]:>8}" for n in names))
+
+
+def heuristic_vs_random(games=200, first_seed=0):
+    """Two-player games, heuristic bot against random bot, seats alternating. Returns
+    ``(heuristic wins, random wins, nobody or shared)`` counts."""
+    from deepwood_kernel.sim import make_bot, play_out
+    h_wins = r_wins = other = 0
+    for seed in range(first_seed, first_seed + games):
+        kinds = ("heuristic", "random") if seed % 2 == 0 else ("random", "heuristic")
+        g = dk.new_game("dungeonquest", players=2, seed=seed)
+        play_out(g, [make_bot("dungeonquest", k, seed=seed * 10 + i) for i, k in enumerate(kinds)])
+        w = g.winners()
+        if len(w) == 1:
+            h_wins += kinds[w[0]] == "heuristic"
+            r_wins += kinds[w[0]] == "random"
+        else:
+            other += 1
+    return h_wins, r_wins, other
+
+
+__all__ = ["CARDS", "CONTENT", "LEGEND", "against", "against_hero", "bot_game",
+           "catacomb_path", "catacomb_share", "combat_equilibrium", "damage_table",
+           "deck_table", "dragon_streak", "dragon_table", "duel_odds", "engine_fights",
+           "exit_wound_odds", "hero_summary", "hero_table", "heuristic_vs_random",
+           "last_log", "log_summary", "loot_mean", "mean_row", "mixed", "payoff", "play",
+           "show_actions", "show_chances", "simulate_dragon", "simulate_rounds",
+           "simulate_test", "solo_game", "sun_track", "sunset_round_odds", "text_board",
+           "tile_mix", "tile_sides", "time_to_leave", "two_dice_counts"]

@@ -1,0 +1,101 @@
+"""The DungeonQuest lesson helpers (``lessons.dungeonquest``): exact values checked by
+hand, simulations inside their intervals, scripted positions legal by the engine."""
+
+from __future__ import annotations
+
+import doctest
+from fractions import Fraction
+
+import pytest
+
+from deepwood_kernel.games.dungeonquest import combat_equilibrium, sun_survival, test_odds
+from lessons import dungeonquest as dq
+
+
+def test_docstring_examples():
+    assert doctest.testmod(dq).failed == 0
+
+
+def test_DQ_6_1_two_dice_counts_and_simulated_tests():
+    counts = dq.two_dice_counts()
+    assert counts[7] == 6 and sum(counts.values()) == 36
+    assert sum(n for s, n in counts.items() if s <= 7) == 21          # 7/12
+    for attr, tokens in ((7, 0), (6, 2), (9, 1)):
+        assert dq.simulate_test(attr, tokens, trials=40_000, seed=attr).contains(
+            float(test_odds(attr, tokens)), level=0.999)
+
+
+def test_DQ_1_10_solo_game_waits_in_the_tower_room():
+    g = dq.solo_game(hero="marra", tower="j12")
+    assert g.state.heroes[0].sq == "j12" and g.state.phase == "action"
+    assert g.state.sun == 2
+
+
+def test_DQ_11_10_dragon_streak_by_hand():
+    assert dq.dragon_counts() == (6, 2)
+    assert dq.dragon_streak(1) == Fraction(3, 4)
+    assert dq.dragon_streak(3) == Fraction(6 * 5 * 4, 8 * 7 * 6)
+    assert dq.dragon_streak(7) == 0
+    assert dq.simulate_dragon(3, trials=40_000, seed=1).contains(float(Fraction(5, 14)),
+                                                                  level=0.999)
+
+
+def test_loot_mean_of_the_treasure_deck():
+    # (10*80 + 8*120 + 6*200 + 4*300 + 2*500 + 2*700) / 32
+    assert dq.loot_mean("treasure") == Fraction(6560, 32)
+
+
+def test_DQ_9_6_payoffs_and_the_equilibrium_cannot_be_exploited():
+    eq = combat_equilibrium()
+    assert dq.payoff() == [[0, -2, 3], [2, 0, -1], [-2, 2, 0]]
+    assert set(dq.against(eq["monster"]).values()) == {eq["value"]}
+    assert set(dq.against_hero(eq["hero"]).values()) == {eq["value"]}
+    assert dq.against("melee") == {"melee": 0, "ranged": 2, "magic": -2}
+    with pytest.raises(ValueError, match="not a combat card"):
+        dq.against("sword")
+
+
+def test_DQ_9_4_duel_odds_edge_cases_and_simulation():
+    assert dq.duel_odds("melee", "magic", 5, 3) == 1          # 3 wounds a round, none back
+    assert dq.duel_odds("melee", "ranged", 5, 3) == 0         # 2 wounds a round, none dealt
+    # both would fall in the same round: the hero's wounds are read first
+    assert dq.duel_odds("melee", "melee", 1, 1) == 0
+    est = dq.simulate_rounds("ranged", {"melee": Fraction(1, 2), "magic": Fraction(1, 2)},
+                             rounds=40_000, seed=3)
+    assert est.contains(0.5, level=0.999)
+
+
+def test_engine_fights_match_the_exact_duel():
+    p = dq.duel_odds("magic", dq.combat_equilibrium()["monster"], 12, 8)
+    est = dq.engine_fights(dq.mixed("magic"), hero="marra", monster_card="cave_troll",
+                           fights=150, seed=2)
+    assert est.contains(float(p), level=0.999)
+
+
+def test_DQ_10_5_exit_wounds_and_the_rulebook_path():
+    assert dq.exit_wound_odds(2) == {0: Fraction(1, 3), 1: Fraction(1, 6), 2: Fraction(1, 6),
+                                     3: Fraction(1, 6), 4: Fraction(1, 6)}
+    assert dq.exit_wound_odds(6) == {0: 1}
+    assert dq.catacomb_path("b3", "W", 3, "right", 4) == ("a1", 2)
+    assert dq.catacomb_share(lambda c: c.exit) == Fraction(14, 40)
+
+
+def test_DQ_7_2_sun_track_and_sunset_rounds():
+    track = dq.sun_track()
+    assert len(track) == 27 and track[14] == 1 and track[-1] == 6   # space 16 in round 15
+    odds = dq.sunset_round_odds()
+    assert sum(odds.values()) == 1 and odds[15] == Fraction(1, 6)
+    assert dq.time_to_leave(20, 2) == sun_survival(20, 2) == Fraction(2, 3)
+
+
+def test_text_board_and_summaries(capsys):
+    dq.text_board(dq.solo_game(), rows=[1])
+    assert capsys.readouterr().out.splitlines()[1].startswith(" 1  TT@")
+    g = dq.bot_game(players=2, seed=5)
+    assert g.is_over
+    dq.hero_summary(g)
+    dq.log_summary(g)
+    out = capsys.readouterr().out
+    assert "tiles explored" in out and "Anna" in out
+    h, r, other = dq.heuristic_vs_random(games=6)
+    assert h + r + other == 6
