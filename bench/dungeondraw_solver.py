@@ -5,7 +5,9 @@ for half of them, a fairy tile and a spell book) it times ``best_path`` with its
 branch-and-bound pruning and, as the baseline measured in the same run, the same
 exhaustive search without pruning (every path enumerated). Both must agree on the best
 value; the script checks that. Prints the median time per dungeon over ``--runs`` runs,
-the search nodes visited, and the ratio baseline / pruned.
+the search nodes visited, and the ratio baseline / pruned. Then it times the layout
+advisor (``advise_layout``: beam search over placements of a 5-card hand, each candidate
+judged by the solver) against the bot's greedy layout, median and slowest hand.
 Run: ``python bench/dungeondraw_solver.py [--dungeons N] [--runs R]``.
 """
 
@@ -21,8 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from deepwood_kernel.core.rng import make_rng  # noqa: E402
 from deepwood_kernel.games.dungeondraw.content import load_content  # noqa: E402
-from deepwood_kernel.games.dungeondraw.path import (best_path, build_dungeon,  # noqa: E402
-                                                    placement_options)
+from deepwood_kernel.games.dungeondraw.bots import card_value  # noqa: E402
+from deepwood_kernel.games.dungeondraw.path import (advise_layout, best_path,  # noqa: E402
+                                                    build_dungeon, placement_options)
 
 
 def dungeons(n: int, seed: int = 0) -> list[tuple]:
@@ -80,6 +83,37 @@ def main() -> None:
     print(f"exhaustive (baseline)  : {mb * 1000:8.2f} ms per dungeon, {nb / len(ds):8.0f} "
           "search nodes")
     print(f"ratio baseline / pruned: {mb / mp:.2f}x time, {nb / np_:.2f}x nodes")
+    advisor(a.dungeons)
+
+
+def advisor(n: int) -> None:
+    c = load_content()
+    keys, goals = sorted(c.cards), sorted(c.goals)
+    rng = make_rng(1)
+    times, won, adv_pts, greedy_pts = [], 0, 0, 0
+    for i in range(n):
+        hand = [keys[int(j)] for j in rng.choice(len(keys), 5, replace=False)]
+        goal = goals[i % len(goals)]
+        pts = c.goals[goal]
+        t = time.perf_counter()
+        a = advise_layout(c, hand, goal, pts)
+        times.append(time.perf_counter() - t)
+        lay, left = [], list(hand)
+        while left:
+            opts = placement_options(c, lay, left)
+            if not opts:
+                break
+            o = max(opts, key=lambda x: (card_value(c, x[0], goal), -abs(x[1]) - abs(x[2]),
+                                         x[3] == 0))
+            lay.append(o)
+            left.remove(o[0])
+        g = best_path(build_dungeon(c, lay), goal, pts).value
+        won += a.best.value > g
+        adv_pts += a.best.value[0]
+        greedy_pts += g[0]
+    print(f"layout advisor         : {statistics.median(times) * 1000:8.1f} ms per hand "
+          f"(slowest {max(times) * 1000:.0f} ms); better than the greedy layout in {won} of "
+          f"{n} hands, goal points {adv_pts} against {greedy_pts}")
 
 
 if __name__ == "__main__":

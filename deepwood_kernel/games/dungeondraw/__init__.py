@@ -10,12 +10,13 @@
 
 from .content import Card, Content, Node, load_content
 from .odds import draw_chance, expected_secondary, secondary_goal_odds
-from .path import (Best, Dungeon, PathState, best_path, build_dungeon, path_actions,
-                   path_apply, placement_options, placement_problem)
+from .path import (Advice, Best, Dungeon, PathState, advise_layout, best_path,
+                   build_dungeon, path_actions, path_apply, placement_options,
+                   placement_problem)
 from .rules import INFO, RULES
 from .state import DDState, Player, Round
 
-__all__ = ["INFO", "RULES", "Best", "Card", "Content", "DDState", "Dungeon", "Node",
+__all__ = ["INFO", "RULES", "Advice", "Best", "advise_layout", "Card", "Content", "DDState", "Dungeon", "Node",
            "PathState", "Player", "Round", "best_path", "build_dungeon", "load_content",
            "path_actions", "path_apply", "placement_options", "placement_problem",
            "draw_chance", "expected_secondary", "secondary_goal_odds"]
