@@ -46,7 +46,7 @@ function edgeSides(v, sq, sides) {
 function btn(a, extra) {
   return `<button class="sh-btn dq-btn dq-legal" data-action="${esc(a.id)}" title="${esc(a.label)}">${extra || esc(a.label)}</button>`;
 }
-const pct = (d) => `<span class="dq-p" title="${esc(d.p_text)}">${esc(d.p_pct)}</span>`;
+const pct = (d) => `<span class="dq-p" title="${esc(d.p_text)}">${esc(d.p_pct)}</span> <small class="dq-frac">${esc(fracText(d))}</small>`;
 
 // ---------------------------------------------------------------- SVG shapes
 function sideShape(x, y, i, kind) {
@@ -290,7 +290,7 @@ function oddsPanel(st) {
     `<div class="dq-small">space ${sun.space} of ${sun.length}${sun.next_numbered ? `; next numbered space ${sun.next_numbered} (sets on ${sun.next_number} or less)` : ""}</div></div>`;
   if (cmb) {
     out += `<table class="dq-table"><tr><th>combat card</th><th>hero mix</th><th>monster mix</th><th title="expected monster wounds minus hero wounds per round against the monster's ${esc(cmb.against)} mix">balance vs ${esc(cmb.against)}</th></tr>` +
-      cmb.rows.map((r) => `<tr><td>${esc(r.card)}</td><td>${pct(r.hero_mix)} <small>${esc(r.hero_mix.p_num)}/${esc(r.hero_mix.p_den)}</small></td><td>${pct(r.monster_mix)} <small>${esc(r.monster_mix.p_num)}/${esc(r.monster_mix.p_den)}</small></td><td class="sh-num">${esc(r.ev)}</td></tr>`).join("") +
+      cmb.rows.map((r) => `<tr><td>${esc(r.card)}</td><td>${pct(r.hero_mix)}</td><td>${pct(r.monster_mix)}</td><td class="sh-num">${esc(r.ev)}</td></tr>`).join("") +
       `</table><div class="dq-small">${term("equilibrium", "Gleichgewicht")}: value ${esc(cmb.value)} wounds per round for the hero</div>`;
   }
   return out + `</div>`;
@@ -360,7 +360,8 @@ defineBoard({
   chanceButtons: () => ["Roll / draw (step)", "Advance to the next decision"],
   drawTable(st, ui, slots) {
     const v = st.view;
-    const left = `<div class="dq-left">${gridSvg(st)}${legend()}<div class="dq-sunbox"><div class="dq-small">${term("sun track", "Sonnenleiste")}</div>${sunSvg(st)}</div>${decksPanel(st)}</div>`;
+    // part(): the shell skips re-parsing a drawing whose markup did not change
+    const left = `<div class="dq-left">${part("dq-grid", gridSvg(st))}${legend()}<div class="dq-sunbox"><div class="dq-small">${term("sun track", "Sonnenleiste")}</div>${part("dq-sun", sunSvg(st))}</div>${decksPanel(st)}</div>`;
     const right = `<div class="dq-right">${actionPanel(st)}${testPanel(st)}${combatPanel(st)}${slots.chance}${oddsPanel(st)}` +
       `<div class="sh-panel dq-sheets"><div class="sh-panel-title">${term("Hero sheets", "Heldenbögen")}</div>${v.heroes.map((h, i) => heroSheet(st, h, i)).join("")}</div></div>`;
     return `<div class="dq-table-wrap">${left}${right}</div>`;

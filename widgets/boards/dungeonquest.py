@@ -168,9 +168,11 @@ class DungeonQuestBoard(GameWidget):
     def phase_text(self, view: dict) -> dict:
         key = self.phase_key()
         name, de, hint = self.PHASES.get(key, (key, "", ""))
-        if key == "test" and self.game.state.test:
-            attr = self.game.state.test["attr"]
-            name, de = f"{attr} test", f"{ATTR_DE[attr]}sprobe"
+        s = self.game.state
+        if key == "test" and s.test:
+            name, de = f"{s.test['attr']} test", f"{ATTR_DE[s.test['attr']]}sprobe"
+        elif key == "card":
+            name, de = f"drawing a {s.chance[1]} card", DECK_DE[s.chance[1]]
         return {"key": key, "name": name, "de": de, "hint": hint}
 
     def target(self, action_id: str, view: dict) -> dict:
