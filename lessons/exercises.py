@@ -33,7 +33,8 @@ The answers live in the teacher's key, one TOML file per lesson series in
 
 Kinds: ``probability`` (a fraction in [0, 1]), ``number`` (any exact number, such as an
 expected count), ``dice`` (a tuple of faces, order ignored, e.g. which dice to set
-aside), ``choice`` (one of ``options``, case ignored), ``yes-no`` (``True``/``False``)
+aside), ``choice`` (one of ``options``, case ignored; without ``options`` any text,
+spaces and case ignored, such as an action id), ``yes-no`` (``True``/``False``)
 and ``names`` (a list of names such as board fields, order and case ignored).
 A float is accepted for a fraction when it is the fraction to 9 digits (``5/36`` typed
 as Python division); a rounded decimal is called close but not exact.
@@ -126,7 +127,7 @@ class Exercise:
             return not self.answer
         if self.kind == "names":
             return self.answer[:-1]
-        return next(o for o in self.options if o != self.answer)
+        return next((o for o in self.options if o != self.answer), "(something else)")
 
     # -- reading a student's answer -------------------------------------------------
 
@@ -154,6 +155,10 @@ class Exercise:
             if not isinstance(given, bool):
                 raise ValueError("answer True (yes) or False (no).")
             return given
+        if not self.options:             # free text, e.g. an action id: spaces and case ignored
+            if not isinstance(given, str):
+                raise ValueError('answer with text in quotes, like "move r2".')
+            return " ".join(given.lower().split())
         if not isinstance(given, str) or given.strip().lower() not in \
                 [o.lower() for o in self.options]:
             raise ValueError("answer with one of " + ", ".join(map(repr, self.options)) + ".")

@@ -108,3 +108,10 @@ def test_names_kind_ignores_order_and_case():
     assert e.judge(["b2", "d2", "c3"]) == ("wrong", "some of these are not allowed.")
     assert "list of strings" in e.judge(3)[1]
     assert e.literal() == "['b2', 'd2']"
+
+
+def test_choice_without_options_is_free_text():
+    e = ex(kind="choice", answer="move r27 block 2")
+    assert e.judge("  Move r27  block 2 ")[0] == "right"
+    assert e.judge("move r27")[0] == "wrong"
+    assert "quotes" in e.judge(27)[1]
