@@ -26,14 +26,29 @@ def node_text(d, i: int) -> str:
     kind = d.kind[i]
     what = {"edge": "the connector", "corridor": "the corridor", "room": "the room",
             "stairs": "the stairs"}[kind]
+    if kind == "edge":
+        what = {"L": "the left", "R": "the right", "T": "the top", "B": "the bottom"}.get(
+            d.side[i], "the") + " connector"
     level = " underground" if d.level[i] == 1 and kind != "stairs" else ""
     cs = d.contents[i]
     inside = f" ({', '.join(cs)})" if cs else ""
     return f"{what} {d.names[i]}{level}{inside}"
 
 
-def path_label(d, aid: str) -> str:
+_VERB = {"monster": "Defeat the monster", "lock": "Open the lock", "lava": "Cross the lava pit",
+         "trap": "Cross the trap pit", "portal": "Open the portal"}
+_ITEM = {"monster": "sword", "lock": "key", "lava": "rope", "trap": "rope",
+         "portal": "scroll"}
+
+
+def path_label(d, aid: str, ps=None) -> str:
+    """A path action as a sentence; ``ps`` (the path so far) names the obstacle."""
     verb, _, arg = aid.partition(" ")
+    if verb == "use" and ps is not None and ps.pending:
+        ob = ps.pending[0]
+        how = {"item": f"your {_ITEM[ob]}", "fairy": f"a {_ITEM[ob]} fairy tile"}.get(
+            arg, f"the spell book {arg}")
+        return f"{_VERB[ob]} with {how}"
     if verb == "start":
         return f"start the path at {node_text(d, d.index[arg])}"
     if verb == "go":
@@ -61,6 +76,21 @@ def path_label(d, aid: str) -> str:
     if verb == "end":
         return "end the path here (a dead end)"
     return aid
+
+
+_THIRD = {"start": "starts", "go": "goes", "defeat": "defeats", "open": "opens",
+          "cross": "crosses", "fall": "falls", "travel": "travels", "teleport": "teleports",
+          "jump": "jumps", "climb": "climbs", "leave": "leaves", "box": "boxes",
+          "end": "ends", "overcome": "overcomes"}
+
+
+def path_log(d, aid: str, ps, name: str) -> str:
+    """The log sentence of a path step: "Anna goes to the corridor 0.c01 (coin)."."""
+    text = path_label(d, aid, ps)
+    first, _, rest = text.partition(" ")
+    verb = _THIRD.get(first.lower(), first.lower())
+    rest = rest.replace("your ", "their ").replace(" here (a dead end)", " (a dead end)")
+    return f"{name} {verb} {rest}."
 
 
 def label(s: DDState, aid: str) -> str:
@@ -114,7 +144,8 @@ def label(s: DDState, aid: str) -> str:
     if verb == "done":
         return "Wipe the dungeon and finish the round"
     if p is not None and p.placements and p.built:
-        return path_label(build_dungeon(c, p.placements), aid).capitalize()
+        text = path_label(build_dungeon(c, p.placements), aid, p.path)
+        return text[:1].upper() + text[1:]
     return aid
 
 

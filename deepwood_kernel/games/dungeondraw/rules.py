@@ -182,11 +182,12 @@ def _apply_chance(s: DDState, aid: str) -> None:
     elif kind == "goal":
         _take(s.goal_deck, arg)
         kind_ = goal_kind(arg)
-        text = f"{c.goals[kind_]} point{'' if c.goals[kind_] == 1 else 's'} per {kind_}" + (
-            ", with an hourglass" if has_hourglass(arg) else "")
+        text = f"{c.goals[kind_]} point{'' if c.goals[kind_] == 1 else 's'} per {kind_}"
         if t[1] == "main":
             s.main_goal = arg
-            s.log.append(f"Round {s.round}'s main goal: {text}.")
+            r = s.round + (1 if s.phase == "cleanup" else 0)
+            hg = ", with an hourglass" if has_hourglass(arg) else ""
+            s.log.append(f"Round {r}'s main goal: {text}{hg}.")
         else:
             s.second_goal = arg
             s.log.append(f"The secondary goal: {text}.")
@@ -667,6 +668,7 @@ def _explore(s: DDState, seat: int, verb: str, arg: str, aid: str) -> None:
         d = build_dungeon(c, p.placements)
         ps = p.path
         before = dict(ps.fairy)
+        text = _step_text(d, ps, aid, p.name)    # worded before the step changes the path
         path_apply(d, ps, aid)
         for k, v in before.items():               # fairy tiles go back when used
             for _ in range(v - ps.fairy.get(k, 0)):
@@ -679,7 +681,7 @@ def _explore(s: DDState, seat: int, verb: str, arg: str, aid: str) -> None:
                     _add(s.fairy_extra, k)
                 s.log.append(f"{p.name} boxes SB-13 and takes a {k} fairy tile.")
         p.fairy = dict(ps.fairy)
-        s.log.append(f"{p.name}: {_step_text(d, ps, aid)}")
+        s.log.append(text)
         if ps.ended:
             _finish_path(s, seat)
     _explore_to_next(s)
@@ -688,11 +690,11 @@ def _explore(s: DDState, seat: int, verb: str, arg: str, aid: str) -> None:
 _RENDER = []
 
 
-def _step_text(d, ps, aid: str) -> str:
+def _step_text(d, ps, aid: str, name: str) -> str:
     if not _RENDER:                       # presentation lives in render.py (imports rules)
-        from .render import path_label
-        _RENDER.append(path_label)
-    return _RENDER[0](d, aid)
+        from .render import path_log
+        _RENDER.append(path_log)
+    return _RENDER[0](d, aid, ps, name)
 
 
 def _cleanup(s: DDState, seat: int, verb: str, arg: str) -> None:
