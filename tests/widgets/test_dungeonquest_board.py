@@ -485,3 +485,20 @@ def test_the_drawn_board_shows_rooms_heroes_markers_and_panels(positions, tmp_pa
         assert r["turn"]["markup"].count('class="dq-dir dq-legal"') == 2
     if "face" in r:
         assert r["face"]["markup"].count('class="dq-dir dq-legal"') == 4
+
+
+def test_DQ_11_3_the_cross_button_shows_the_exact_chance_with_the_loot_penalty(positions):
+    """Crossing is an agility test with +1 to the roll per loot card: the chance shown is
+    ``test_odds(agility - loot, determination)``."""
+    w = board(positions["drop"])
+    s = w.game.state
+    h = s.heroes[w.seat]
+    from deepwood_kernel.games.dungeonquest.rules import attribute
+    want = test_odds(attribute(s, w.seat, "agility") - len(h.loot), h.determination)
+    assert h.loot and Fraction(w.advice["cross"]["p_num"], w.advice["cross"]["p_den"]) == want
+
+
+def test_after_the_game_the_odds_panel_is_gone():
+    w = DungeonQuestBoard(players=2, seed=8, bots=[0, 1], bot_delay=0, auto_chance=True)
+    assert w.game.is_over and "sun" not in w.advice and "attrs" not in w.advice
+    w.close()

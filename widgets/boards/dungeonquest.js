@@ -46,7 +46,7 @@ function edgeSides(v, sq, sides) {
 function btn(a, extra) {
   return `<button class="sh-btn dq-btn dq-legal" data-action="${esc(a.id)}" title="${esc(a.label)}">${extra || esc(a.label)}</button>`;
 }
-const pct = (d) => `<span class="dq-p" title="${esc(d.p_text)}">${esc(d.p_pct)}</span> <small class="dq-frac">${esc(fracText(d))}</small>`;
+const pct = (d) => `<span class="dq-p" title="${esc(d.p_text)}">${esc(d.p_pct)}</span>${d.p_den === 1 ? "" : ` <small class="dq-frac">${esc(fracText(d))}</small>`}`;
 
 // ---------------------------------------------------------------- SVG shapes
 function sideShape(x, y, i, kind) {
@@ -272,7 +272,8 @@ function actionPanel(st) {
   const buttons = legalKind(st, "button");
   const sq = legalKind(st, "square").length, dir = legalKind(st, "dir").length;
   const hint = [sq ? `click a marked square (${sq})` : "", dir ? "click an arrow on the board" : ""].filter(Boolean).join(" or ");
-  const body = heroChoice(st) + buttons.map((a) => btn(a)).join("") + (hint ? `<div class="dq-small">${esc(hint)}</div>` : "");
+  const cross = adv(st).cross;
+  const body = heroChoice(st) + buttons.map((a) => btn(a, a.id === "cross" && cross ? `${esc(a.label)} · pass ${pct(cross)}` : null)).join("") + (hint ? `<div class="dq-small">${esc(hint)}</div>` : "");
   if (!body) return "";
   return `<div class="sh-panel dq-actions"><div class="sh-panel-title">Your move</div>${body}</div>`;
 }

@@ -224,8 +224,13 @@ class DungeonQuestBoard(GameWidget):
                "heroes": {k: {"name": x.name, "strength": x.strength, "agility": x.agility,
                               "toughness": x.toughness, "luck": x.luck, "life": x.life}
                           for k, x in c.heroes.items()},
-               "test": self._test_info(), "sun": self._sun_odds(),
-               "combat": self._combat_odds(), "revealed": self._revealed()}
+               "test": self._test_info(), "revealed": self._revealed()}
+        if g.is_over:
+            return out
+        out["sun"], out["combat"] = self._sun_odds(), self._combat_odds()
+        cross = self._cross_odds()
+        if cross is not None:
+            out["cross"] = cross
         w = self._watcher()
         if w is not None and not g.is_over and s.heroes[w].status in ("in", "catacombs"):
             out["attrs"] = self._attr_odds(w)
@@ -249,6 +254,18 @@ class DungeonQuestBoard(GameWidget):
         if t["roll"]:
             info["need"] = t["roll"] + t["mod"] - t["target"]
         return info
+
+    def _cross_odds(self) -> dict | None:
+        """DQ-11.3: the chance to cross the bridge now: agility, +1 to the roll per loot
+        card carried, with the determination the hero holds."""
+        from deepwood_kernel.games.dungeonquest.rules import attribute
+        g = self.game
+        if g.is_chance or "cross" not in g.legal_action_ids():
+            return None
+        s = g.state
+        h = s.heroes[s.seat]
+        base = attribute(s, s.seat, "agility") - len(h.loot)
+        return prob_dict(test_odds(base, h.determination))
 
     def _attr_odds(self, seat: int) -> list[dict]:
         from deepwood_kernel.games.dungeonquest.rules import attribute
