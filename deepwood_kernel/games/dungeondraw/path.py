@@ -78,12 +78,14 @@ _EDGES: dict = {}
 def _card_edges(card, rot: int) -> list:
     """The card's connectors at turn ``rot`` with the card at 0 0: (x, y, side, level)."""
     key = (id(card), rot)
-    out = _EDGES.get(key)
-    if out is None:
+    hit = _EDGES.get(key)
+    if hit is None or hit[0] is not card:
         out = [(x, y, side, n.level) for _nid, n, x, y, side in card_nodes(card, 0, 0, rot)
                if n.kind == "edge"]
-        _EDGES[key] = out
-    return out
+        if len(_EDGES) > 4096:
+            _EDGES.clear()
+        hit = _EDGES[key] = (card, out)       # the card kept alive: its id stays its own
+    return hit[1]
 
 
 def _beyond(x: int, y: int, side: str) -> tuple[int, int]:
@@ -133,7 +135,7 @@ def _layout_info(content: Content, placements):
     """For a layout (cached): the anchors where a new card would overlap a laid one, and
     the connectors by the side and level a new card's connector must have to meet them."""
     placements = tuple(placements)
-    ck = (id(content), placements)
+    ck = (content, placements)            # Content hashes by identity (eq=False)
     info = _LAYOUTS.get(ck)
     if info is None:
         if len(placements) > 1:          # grow the previous layout's set by one card
@@ -201,7 +203,7 @@ _CACHE: dict = {}
 def build_dungeon(content: Content, placements) -> Dungeon:
     """The graph of a layout (cached: layouts repeat while a path is drawn)."""
     placements = tuple(tuple(p) for p in placements)
-    ck = (id(content), placements)
+    ck = (content, placements)
     d = _CACHE.get(ck)
     if d is not None:
         return d
