@@ -455,7 +455,10 @@ def test_node_renders_middle_and_final_positions_of_300_bot_games(tmp_path):
         assert r["hasDefault"]
         if name.endswith("final"):
             finals += 1
-            assert "Final gold" in r["scoreTable"] or r["scoreTable"], name
+            total = re.search(r'<tr class="sh-total">(.*?)</tr>', r["scoreTable"], re.S)
+            assert total and "Final score" in total.group(1), name
+            cells = re.findall(r'<td class="sh-num[^"]*">(-?\d+)', total.group(1))
+            assert [int(x) for x in cells] == st["score"]["total"], name
     assert finals == 300 and len(states) > 450      # some games end before ply 90
 
 
