@@ -318,16 +318,16 @@ def main(argv=None) -> int:
                                      "ratio": ratio, "feedback_ms": feedback,
                                      "handler_to_frame_ms": med("handler"),
                                      "feedback_p90_ms": med("feedback", "p90")}
-            print(f"    {name:<9}n={results[0][name]['board']['n']}/run  median "
+            print(f"    {name:<14}n={results[0][name]['board']['n']}/run  median "
                   f"{board_med:6.1f} ms  p90 {med('board', 'p90'):6.1f} ms  (next frame "
                   f"{med('board_frame'):.1f}, all updates settled {med('board_settled'):.1f}; "
                   f"{BOARDS[name][1]} / undo)")
-            print(f"    {'':<9}ratio {ratio:.2f}x baseline (target <= {TARGET_RATIO}: "
+            print(f"    {'':<14}ratio {ratio:.2f}x baseline (target <= {TARGET_RATIO}: "
                   f"{'met' if ratio <= TARGET_RATIO else 'NOT met'}); pending mark painted "
                   f"{feedback:.1f} ms after the click event, p90 {med('feedback', 'p90'):.1f}; "
                   f"{med('handler'):.1f} ms after the click handler ran (within one frame, "
                   f"{FRAME_MS:.1f} ms: {'met' if med('handler') <= FRAME_MS else 'NOT met'})")
-        print(f"    {'echo':<9}n={results[0]['echo']['n']}/run  median {echo_med:6.1f} ms  "
+        print(f"    {'echo':<14}n={results[0]['echo']['n']}/run  median {echo_med:6.1f} ms  "
               f"p90 {echo_p90:6.1f} ms  (trivial anywidget round trip)")
     print(f"  [{time.monotonic() - t_start:.0f} s]")
     if args.json:
