@@ -443,3 +443,66 @@ def continue_from(notebook: str) -> dict:
             exec(compile(src, notebook, "exec"), names)
     names.pop("__builtins__", None)
     return names
+
+
+# -- lesson 4: thirteen scripted turns of a four-player game (the rage track climbs) ------
+
+START = ["sidestep", "scramble", "burgle", "burgle", "burgle"]
+NOISY = ["burgle", "burgle", "burgle", "stumble", "stumble"]
+
+
+def plays(cards):
+    """``play <card>`` action ids for a list of card keys."""
+    return [f"play {c}" for c in cards]
+
+
+# each turn: what happens, the actions, the hand drawn at its end, a forced secret
+SCRIPT = [
+    ("takes the artifact worth 5 (r3)", plays(START) + ["move r1", "move r3", "take artifact",
+                                                        "buy explore"], NOISY, None),
+    ("finds a dragon egg (r2)", plays(START) + ["move r1", "move r2", "take minor",
+                                                "buy explore"], NOISY, "dragon_egg"),
+    ("finds the other dragon egg (r2)", plays(START) + ["move r1", "move r2", "take minor",
+                                                        "buy explore"], NOISY, "dragon_egg"),
+    ("walks to the market (r7)", plays(START) + ["move r1", "move r7", "buy explore"],
+     NOISY, None),
+    ("stumbles twice", plays(NOISY) + ["buy explore"],
+     ["explore", "burgle", "burgle", "burgle", "stumble"], None),
+    ("stumbles twice", plays(NOISY) + ["buy explore"],
+     ["burgle", "burgle", "burgle", "stumble", "sidestep"], None),
+    ("stumbles twice", plays(NOISY) + ["buy explore"],
+     ["burgle", "burgle", "burgle", "stumble", "sidestep"], None),
+    ("stumbles twice", plays(NOISY) + ["buy explore"],
+     ["explore", "explore", "sidestep", "scramble", "burgle"], None),
+    ("stumbles once", plays(["explore", "burgle", "burgle", "burgle", "stumble"]),
+     ["burgle", "burgle", "burgle", "stumble", "sidestep"], None),
+    ("stumbles once", plays(["burgle", "burgle", "burgle", "stumble", "sidestep"]),
+     ["explore", "explore", "burgle", "burgle", "scramble"], None),
+    ("stumbles once", plays(["burgle", "burgle", "burgle", "stumble", "sidestep"]),
+     ["burgle", "burgle", "burgle", "stumble", "scramble"], None),
+    ("takes the artifact worth 7 (r14)",
+     plays(["explore", "explore", "sidestep", "scramble", "burgle"])
+     + ["move r11", "move r14", "take artifact"], NOISY, None),
+    ("stumbles once", plays(["burgle", "burgle", "burgle", "stumble", "sidestep"]),
+     ["explore", "scramble", "burgle", "burgle", "burgle"], None),
+]
+
+
+def play_rage_script(g4, script=SCRIPT):
+    """Play the scripted turns of lesson 4 on ``g4`` (forcing each next hand and each
+    secret), printing after each turn the rage space, the cubes an attack would draw and
+    every player's cubes in the clank area."""
+    s4 = g4.state
+    track = s4.content.game["rage_track"]
+    print(f"start: rage space {s4.rage + 1} ({track[s4.rage]} cubes)")
+    print(f"{'turn':>4}  {'':7}{'':34}{'rage space':>11}{'cubes':>6}   clank area")
+    for what, actions, hand, secret in script:
+        turn, who = s4.turn_no, s4.players[s4.seat].name
+        for a in actions:
+            g4.apply(a)
+            if s4.turn.secret_to_reveal:              # a secret was taken: force its face
+                g4.apply(f"secret {secret}")
+        play(g4, "end")
+        deal(g4, *hand)
+        area = "  ".join(f"{p.name[0]}{p.clank}" for p in s4.players)
+        print(f"{turn:>4}  {who:7}{what:34}{s4.rage + 1:>11}{track[s4.rage]:>6}   {area}")
