@@ -9,9 +9,10 @@ picker, score, log, banners); ``boards/<key>.{py,js,css}`` draws one game's tabl
 DeepWoodBoard(game='deepwood', players=2, seed=1, ply=6, Anna to play)
 """
 
-from .boards import AdventureLandBoard, ClankBoard, DeepWoodBoard, DungeonQuestBoard
+from .boards import (AdventureLandBoard, ClankBoard, DeepWoodBoard, DungeonDrawBoard,
+                     DungeonQuestBoard)
 from .labs import BagLab, DiceLab
 from .shell import GameWidget
 
 __all__ = ["GameWidget", "DeepWoodBoard", "ClankBoard", "DungeonQuestBoard", "AdventureLandBoard",
-           "DiceLab", "BagLab"]
+           "DungeonDrawBoard", "DiceLab", "BagLab"]

@@ -4,6 +4,8 @@ side, ``<key>.js`` for the table it draws, ``<key>.css`` for its styles)."""
 from .adventureland import AdventureLandBoard
 from .clank import ClankBoard
 from .deepwood import DeepWoodBoard
+from .dungeondraw import DungeonDrawBoard
 from .dungeonquest import DungeonQuestBoard
 
-__all__ = ["DeepWoodBoard", "ClankBoard", "DungeonQuestBoard", "AdventureLandBoard"]
+__all__ = ["DeepWoodBoard", "ClankBoard", "DungeonQuestBoard", "AdventureLandBoard",
+           "DungeonDrawBoard"]
