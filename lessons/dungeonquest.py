@@ -267,35 +267,48 @@ def _mix(mix):
     return mix
 
 
-def duel_odds(hero_mix, monster_mix, hero_life, monster_life):
-    """Exact chance that the hero slays the monster in a fight to the end (no flight):
-    the hero can take ``hero_life - 1`` more wounds, the monster ``monster_life - 1``.
-    Each round both sides draw a card from their mix; the hero's wounds are read first
-    (DQ-9.4), so when both would fall the hero dies.
+def duel(hero_mix, monster_mix, hero_life, monster_life):
+    """Exact outcome of a fight to the end (no flight) when each round both sides draw a
+    card from their mix: the hero dies at ``hero_life`` wounds, the monster at
+    ``monster_life``; the hero's wounds are read first (DQ-9.4), so when both would fall
+    the hero dies. Returns ``{"slain": P(the monster is slain), "wounds": expected wounds
+    the hero suffers in the fight (the last blow counted in full), "rounds": expected
+    number of rounds}`` as Fractions.
 
-    >>> duel_odds("melee", "magic", 5, 3)      # melee against magic: 3 wounds a round
+    >>> duel("melee", "magic", 5, 3)["slain"]       # melee against magic: 3 wounds a round
     Fraction(1, 1)
     """
     p, q = _mix(hero_mix), _mix(monster_mix)
     rounds = Counter()
     for i, h in enumerate(CARDS):
         for j, m in enumerate(CARDS):
-            rounds[(CONTENT.hero_wounds[i][j], CONTENT.monster_wounds[i][j])] += p[h] * q[m]
-    states, win = {(0, 0): Fraction(1)}, Fraction(0)
+            if p[h] * q[m]:
+                rounds[(CONTENT.hero_wounds[i][j], CONTENT.monster_wounds[i][j])] += p[h] * q[m]
+    states = {(0, 0): Fraction(1)}
+    out = {"slain": Fraction(0), "wounds": Fraction(0), "rounds": Fraction(0)}
+    n = 0
     while states:
+        n += 1
         nxt = Counter()
         for (hw, mw), pr in states.items():
             for (dh, dm), r in rounds.items():
-                if not r:
-                    continue
-                if hw + dh >= hero_life:
-                    continue                          # the hero falls first
-                if mw + dm >= monster_life:
-                    win += pr * r
+                if hw + dh >= hero_life or mw + dm >= monster_life:
+                    out["slain"] += pr * r * (hw + dh < hero_life)
+                    out["wounds"] += pr * r * (hw + dh)
+                    out["rounds"] += pr * r * n
                 else:
                     nxt[(hw + dh, mw + dm)] += pr * r
         states = nxt
-    return win
+    return out
+
+
+def duel_odds(hero_mix, monster_mix, hero_life, monster_life):
+    """The chance that the hero slays the monster: ``duel(...)["slain"]``.
+
+    >>> duel_odds("melee", "ranged", 5, 3)      # 2 wounds a round and none dealt
+    Fraction(0, 1)
+    """
+    return duel(hero_mix, monster_mix, hero_life, monster_life)["slain"]
 
 
 def simulate_rounds(hero_mix, monster_mix, rounds=20_000, seed=0):
@@ -317,26 +330,48 @@ def mean_row(label, exact, est):
           f"[{lo:+.3f}, {hi:+.3f}]  {inside}")
 
 
-def engine_fights(hero_policy, monster="equilibrium", monster_card="orc_warlord",
+def fight_game(hero="brannoc", monster="equilibrium", monster_card="cave_troll", seed=0):
+    """A seeded game brought to the first combat round of an encounter: Anna's ``hero``
+    explores b1 (a crossing), draws "Something stirs" and meets ``monster_card``.
+    ``monster`` is a policy (``"equilibrium"``, ``"uniform"``: a solo game whose monster
+    card is a chance event) or a combat card name: then Ben plays the monster and
+    always plays that card (a predictable monster player)."""
+    if monster in ("equilibrium", "uniform"):
+        # the Rune of Might: no rune that heals at the next turn's start (the fight's
+        # wounds are read after it)
+        g = solo_game(hero=hero, rune="rune_might", monster=monster, seed=seed)
+    else:
+        g = dk.new_game("dungeonquest", players=2, seed=seed)
+        other = "ysolde" if hero != "ysolde" else "brannoc"
+        play(g, "die 6", "die 1", "card rune_might", "card rune_grace", f"hero {hero}",
+             f"hero {other}", "tower a1", "tower j12")
+    return play(g, "move b1", "tile hall_cross", "card stirring", f"card {monster_card}")
+
+
+def engine_fights(hero_policy, monster="equilibrium", monster_card="cave_troll",
                   hero="brannoc", fights=300, seed=0):
-    """Fight ``fights`` whole encounters through the engine (a solo game with the given
-    monster policy): the hero plays ``hero_policy(rng)`` each round and never flees; the
-    engine's own seeded dice decide the monster's card. Returns the Estimate of the chance
-    that the monster is slain. Each fight is a fresh seeded game brought to the same
-    encounter (a dungeon room, a monster card, then ``monster_card``)."""
-    rng, slain = _rng(seed), 0
+    """Fight ``fights`` encounters through the engine (:func:`fight_game`, a fresh seed
+    each): the hero plays ``hero_policy(rng)`` every round and never flees; the engine's
+    own dice decide a policy monster's card, a predictable monster player always plays
+    ``monster``. Returns ``{"slain": Estimate of P(monster slain), "wounds": Estimate of
+    the mean wounds the hero suffers in the fight}``."""
+    rng, slain, total, squares = _rng(seed), 0, 0, 0
     for k in range(fights):
-        g = play(solo_game(hero=hero, monster=monster, seed=seed * 100_000 + k),
-                 "move b1", "tile hall_cross", "card stirring", f"card {monster_card}")
+        g = fight_game(hero, monster, monster_card, seed=seed * 100_000 + k)
         while not g.is_over and g.state.combat is not None:
             if g.is_chance:
                 g.step()
             elif g.state.phase == "combat":
                 g.apply(f"play {hero_policy(rng)}")
+            elif g.state.phase == "mplay":
+                g.apply(f"monster {monster}")
             else:
                 g.apply("fight")
-        slain += g.state.combat is None and g.state.heroes[0].status == "in"
-    return Estimate.proportion(slain, fights)
+        h = g.state.heroes[0]
+        slain += h.status == "in"
+        total, squares = total + h.wounds, squares + h.wounds ** 2
+    return {"slain": Estimate.proportion(slain, fights),
+            "wounds": Estimate.mean_of(float(total), float(squares), fights)}
 
 
 def mixed(mix):
@@ -473,7 +508,8 @@ def heuristic_vs_random(games=200, first_seed=0):
 
 __all__ = ["CARDS", "CONTENT", "LEGEND", "against", "against_hero", "bot_game",
            "catacomb_path", "catacomb_share", "combat_equilibrium", "damage_table",
-           "deck_table", "dragon_streak", "dragon_table", "duel_odds", "engine_fights",
+           "deck_table", "dragon_streak", "dragon_table", "duel", "duel_odds", "engine_fights",
+           "fight_game",
            "exit_wound_odds", "hero_summary", "hero_table", "heuristic_vs_random",
            "last_log", "log_summary", "loot_mean", "mean_row", "mixed", "payoff", "play",
            "show_actions", "show_chances", "simulate_dragon", "simulate_rounds",

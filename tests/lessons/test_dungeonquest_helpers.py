@@ -66,10 +66,21 @@ def test_DQ_9_4_duel_odds_edge_cases_and_simulation():
 
 
 def test_engine_fights_match_the_exact_duel():
-    p = dq.duel_odds("magic", dq.combat_equilibrium()["monster"], 12, 8)
+    exact = dq.duel("magic", dq.combat_equilibrium()["monster"], 12, 8)
     est = dq.engine_fights(dq.mixed("magic"), hero="marra", monster_card="cave_troll",
                            fights=150, seed=2)
-    assert est.contains(float(p), level=0.999)
+    assert est["slain"].contains(float(exact["slain"]), level=0.999)
+    assert est["wounds"].contains(float(exact["wounds"]), level=0.999)
+    uniform = {c: Fraction(1, 3) for c in dq.CARDS}
+    exact = dq.duel("ranged", uniform, 16, 8)
+    est = dq.engine_fights(dq.mixed("ranged"), monster="uniform", fights=150, seed=3)
+    assert est["wounds"].contains(float(exact["wounds"]), level=0.999)
+
+
+def test_a_predictable_monster_player_is_exploited_exactly():
+    assert dq.duel("magic", "ranged", 16, 8) == {"slain": 1, "wounds": 0, "rounds": 4}
+    est = dq.engine_fights(lambda rng: "magic", monster="ranged", fights=5)
+    assert est["slain"].value == 1 and est["wounds"].value == 0
 
 
 def test_DQ_10_5_exit_wounds_and_the_rulebook_path():
