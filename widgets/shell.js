@@ -76,7 +76,8 @@ function statusHtml(st) {
     : `<span class="sh-eyes" title="only what this seat may know is shown">${esc(names[status.seat] || "")}'s view</span>`;
   return `<div class="sh-status" data-ply="${esc(status.ply ?? "")}"><span class="sh-left">${BOARD.statusLeft ? BOARD.statusLeft(st) : ""}</span>` +
     `<span class="sh-turnline">${line}</span>${eyes}</div>` +
-    (st.message ? `<div class="sh-message" role="alert">${esc(st.message)}</div>` : "");
+    // always there (hidden when empty), so a message does not shift what follows it
+    `<div class="sh-message" role="alert"${st.message ? "" : " hidden"}>${esc(st.message || "")}</div>`;
 }
 
 function chanceHtml(st) {
@@ -167,13 +168,18 @@ function syncAttrs(from, to) {
   for (const { name, value } of [...to.attributes]) if (from.getAttribute(name) !== value) from.setAttribute(name, value);
 }
 
+const STALE_PART = new Error("a kept part has no counterpart: draw everything");
+
 export function morphChildren(from, to) {
   const olds = [...from.childNodes], news = [...to.childNodes];
   news.forEach((n, i) => {
     const o = olds[i];
+    if (n.nodeType === 1 && n.hasAttribute("data-keep")) {
+      // an unchanged part: kept only where the old DOM holds that very part
+      if (o && o.nodeType === 1 && o.getAttribute("data-part") === n.getAttribute("data-part")) return;
+      throw STALE_PART;
+    }
     if (!o) { from.appendChild(n); return; }
-    if (n.nodeType === 1 && n.hasAttribute("data-keep") && o.nodeType === 1
-        && o.getAttribute("data-part") === n.getAttribute("data-part")) return;   // unchanged part
     if (o.isEqualNode(n)) return;
     if (o.nodeType !== n.nodeType || o.nodeName !== n.nodeName) { from.replaceChild(n, o); return; }
     if (o.nodeType !== 1) { o.nodeValue = n.nodeValue; return; }
@@ -245,6 +251,7 @@ function render({ model, el }) {
   }
 
   let follow = { log: true };
+  let drawnParts = {};
   function clearPending() {
     el.querySelectorAll(".sh-pending").forEach((n) => n.classList.remove("sh-pending"));
   }
@@ -256,11 +263,19 @@ function render({ model, el }) {
         follow[n.getAttribute("data-scroll")] = n.scrollHeight - n.scrollTop - n.clientHeight < 4;
       });
       const tpl = document.createElement("template");
-      PARTS.live = true;
-      PARTS.cur = {};
-      try { tpl.innerHTML = renderMarkup(state(), ui); } finally { PARTS.live = false; }
-      morphChildren(main, tpl.content);
-      PARTS.last = PARTS.cur;
+      // the parts this view drew last (the module, and PARTS, is shared by every view)
+      const st = state();
+      Object.assign(PARTS, { live: true, last: drawnParts, cur: {} });
+      try { tpl.innerHTML = renderMarkup(st, ui); } finally { PARTS.live = false; }
+      const cur = PARTS.cur;
+      try {
+        morphChildren(main, tpl.content);
+      } catch (err) {
+        if (err !== STALE_PART) throw err;
+        tpl.innerHTML = renderMarkup(st, ui);       // the layout moved: everything, in full
+        morphChildren(main, tpl.content);
+      }
+      drawnParts = cur;
       banner.hidden = true;
       banner.textContent = "";
       requestAnimationFrame(() => {
@@ -346,8 +361,11 @@ function render({ model, el }) {
     else if (c === "players") { form.players = parseInt(e.target.value, 10); drawBotBoxes(form.players); }
     else if (c === "seed") {
       const seed = parseInt(e.target.value, 10);
-      if (!(Number.isFinite(seed) && seed >= 0)) { e.target.value = String(ply() === undefined ? 0 : (model.get("status") || {}).seed || 0); form.seed = null; }
-      else form.seed = seed;
+      // a seed is a whole number >= 0: anything else puts the field back to the game's
+      if (!(Number.isInteger(seed) && seed >= 0 && String(seed) === e.target.value.trim())) {
+        e.target.value = String((model.get("status") || {}).seed ?? 0);
+        form.seed = null;
+      } else form.seed = seed;
     } else if (c === "bot") {
       const s = parseInt(e.target.getAttribute("data-seat"), 10);
       form.bots = form.bots || new Set(model.get("bots") || []);
