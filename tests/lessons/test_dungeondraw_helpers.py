@@ -1,0 +1,73 @@
+"""The Dungeon Draw lesson helpers (``lessons.dungeondraw``): paths walked through the
+engine's rules, illegal steps refused, search counts that agree with the exhaustive
+search, simulations inside their intervals, whole bot games."""
+
+from __future__ import annotations
+
+import doctest
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from deepwood_kernel.games.dungeondraw import draw_chance
+from lessons import dungeondraw as dd
+
+
+def test_docstring_examples():
+    assert doctest.testmod(dd).failed == 0
+
+
+def test_card_text_names_contents_and_connectors():
+    assert dd.card_text("s6") == ("Iron Gate (start card): corridor c01 (LOCK), corridor c11 "
+                                  "(coin); connectors B1 L1 R1")
+    assert dd.card_text("d3a").startswith("Dripping Vault (3 coins): room c00 (coin)")
+
+
+def test_DD_6_2_walk_overcomes_a_lock_with_a_fairy_key_and_refuses_illegal_steps():
+    lay = [("s1", 0, 0, 0), ("s6", 2, 0, 0)]
+    steps = ["start 0.L1", "go 0.c01", "go 0.c11", "go 0.R1", "go 1.c01", "use fairy",
+             "go 1.c11", "go 1.R1"]
+    ps = dd.walk(lay, steps, fairy={"key": 1})
+    assert ps.ended == "exit" and ps.found == {"coin": 2, "lock": 1}
+    with pytest.raises(ValueError, match="use fairy"):
+        dd.walk(lay, steps[:5] + ["use item"], fairy={"key": 1})
+    assert dd.legal_steps(lay, steps[:5]) == []        # no key: the path ended at the lock
+
+
+def test_picture_is_an_image_with_node_names():
+    html = dd.picture([("s1", 0, 0, 0)])._repr_html_()
+    assert html.startswith('<img alt="a dungeon"')
+    assert "0.c01 coin" in dd.picture([("s1", 0, 0, 0)]).svg()
+
+
+def test_DD_4_6_search_growth_pruned_never_explores_more_and_agrees():
+    rows = dd.search_growth(samples=3, seed=1)
+    assert [r[0] for r in rows] == [1, 2, 3, 4, 5]
+    assert all(pruned <= full for _, full, pruned in rows)
+
+
+def test_grid_paths_by_hand():
+    # 2 x 2 from a corner: 2 one-step, 2 two-step, 2 three-step paths
+    assert dd.grid_paths(2) == 6
+    assert dd.grid_paths(1) == 0
+
+
+def test_DD_3_1_simulated_draws_inside_their_interval():
+    deck = {f"c{i}": 1 for i in range(9)}
+    est = dd.deck_shares("c0", deck, 4, trials=20_000, seed=5)
+    assert est.contains(float(draw_chance(deck, {}, 4, "c0")), level=0.999)
+    assert draw_chance(deck, {}, 4, "c0") == Fraction(4, 9)
+
+
+def test_DD_9_1_bot_game_ends_and_the_sheet_prints(capsys):
+    g = dd.bot_game(3)
+    assert g.is_over and len(g.state.players[0].sheet) == 6
+    dd.score_sheet(g)
+    out = capsys.readouterr().out
+    assert "total" in out and out.count("round") == 2
+
+
+def test_random_layout_is_legal():
+    lay = dd.random_layout(4, np.random.default_rng(2))
+    assert len(lay) == 4 and len({k for k, *_ in lay}) == 4
