@@ -311,6 +311,16 @@ def duel_odds(hero_mix, monster_mix, hero_life, monster_life):
     return duel(hero_mix, monster_mix, hero_life, monster_life)["slain"]
 
 
+def duel_table(rows, hero_life=16, monster_life=8):
+    """Print exact fight outcomes, one row per ``(label, hero_mix, monster_mix)``: the
+    chance to slay the monster, the hero's expected wounds and the expected rounds."""
+    print(f"{'':34} {'monster slain':>13} {'hero wounds':>12} {'rounds':>7}")
+    for label, hero_mix, monster_mix in rows:
+        d = duel(hero_mix, monster_mix, hero_life, monster_life)
+        print(f"{label:34} {float(d['slain']):13.2%} {float(d['wounds']):12.2f} "
+              f"{float(d['rounds']):7.2f}")
+
+
 def simulate_rounds(hero_mix, monster_mix, rounds=20_000, seed=0):
     """Seeded simulation of single combat rounds: the mean payoff to the hero (monster
     wounds minus hero wounds) as an :class:`Estimate` with a normal interval."""
@@ -326,7 +336,8 @@ def mean_row(label, exact, est):
     """Print an exact mean beside a simulated one and its 95% interval."""
     lo, hi = est.ci()
     inside = "yes" if lo <= float(exact) <= hi else "MISS"
-    print(f"{label:26} {frac(exact):>6} = {float(exact):+.3f} | {est.value:+.3f}  "
+    text = frac(exact) if len(frac(exact)) <= 9 else "≈"     # long fractions: the decimal
+    print(f"{label:30} {text:>9} {float(exact):+.3f} | {est.value:+.3f}  "
           f"[{lo:+.3f}, {hi:+.3f}]  {inside}")
 
 
@@ -375,9 +386,14 @@ def engine_fights(hero_policy, monster="equilibrium", monster_card="cave_troll",
 
 
 def mixed(mix):
-    """A hero policy for :func:`engine_fights` that plays ``mix`` at random."""
+    """A hero policy for :func:`engine_fights` that plays ``mix`` at random; the mix is
+    kept as ``policy.mix``."""
     p = _mix(mix)
-    return lambda rng: CARDS[int(rng.choice(3, p=[float(p[c]) for c in CARDS]))]
+
+    def policy(rng):
+        return CARDS[int(rng.choice(3, p=[float(p[c]) for c in CARDS]))]
+    policy.mix = p
+    return policy
 
 
 # ============================================================== lesson 5: catacombs
@@ -508,7 +524,8 @@ def heuristic_vs_random(games=200, first_seed=0):
 
 __all__ = ["CARDS", "CONTENT", "LEGEND", "against", "against_hero", "bot_game",
            "catacomb_path", "catacomb_share", "combat_equilibrium", "damage_table",
-           "deck_table", "dragon_streak", "dragon_table", "duel", "duel_odds", "engine_fights",
+           "deck_table", "dragon_streak", "dragon_table", "duel", "duel_odds", "duel_table",
+           "engine_fights",
            "fight_game",
            "exit_wound_odds", "hero_summary", "hero_table", "heuristic_vs_random",
            "last_log", "log_summary", "loot_mean", "mean_row", "mixed", "payoff", "play",
