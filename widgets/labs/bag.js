@@ -191,24 +191,15 @@ function render({ model, el }) {
     }
   }
 
-  el.addEventListener("click", onClick);
-  el.addEventListener("change", onChange);
-  el.addEventListener("focusout", syncControls);
-  const stopReset = resetAnswered(model, el, (node) => {
-    const colour = node.getAttribute("data-colour");
-    if (colour) return ((model.get("bag") || []).find((b) => b.colour === colour) || {}).count;
-    const k = node.getAttribute("data-ctl");
-    return k === "seed" ? model.get("seed") : k === "draw" ? (model.get("config") || {}).draw : undefined;
+  return wire(model, el, {
+    names, schedule, draw, events: { click: onClick, change: onChange, focusout: syncControls },
+    valueOf: (node) => {
+      const colour = node.getAttribute("data-colour");
+      if (colour) return ((model.get("bag") || []).find((b) => b.colour === colour) || {}).count;
+      const k = node.getAttribute("data-ctl");
+      return k === "seed" ? model.get("seed") : k === "draw" ? (model.get("config") || {}).draw : undefined;
+    },
   });
-  for (const n of names) model.on(`change:${n}`, schedule);
-  draw();
-  return () => {
-    stopReset();
-    for (const n of names) model.off(`change:${n}`, schedule);
-    el.removeEventListener("click", onClick);
-    el.removeEventListener("change", onChange);
-    el.removeEventListener("focusout", syncControls);
-  };
 }
 
 export default { render };

@@ -84,3 +84,17 @@ export function resetAnswered(model, el, valueOf) {
   model.on("change:answered", onAnswer);
   return () => { el.removeEventListener("change", onChange, true); model.off("change:answered", onAnswer); };
 }
+
+/** Wire a lab's view: DOM listeners on `el`, a redraw on every trait in `names`, the
+ *  refused-input reset; draws once and returns the teardown anywidget calls. */
+export function wire(model, el, { names, schedule, draw, events, valueOf }) {
+  for (const [k, f] of Object.entries(events)) el.addEventListener(k, f);
+  const stopReset = resetAnswered(model, el, valueOf);
+  for (const n of names) model.on(`change:${n}`, schedule);
+  draw();
+  return () => {
+    stopReset();
+    for (const n of names) model.off(`change:${n}`, schedule);
+    for (const [k, f] of Object.entries(events)) el.removeEventListener(k, f);
+  };
+}

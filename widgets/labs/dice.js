@@ -289,22 +289,13 @@ function render({ model, el }) {
     model.send({ type: "configure", [name]: value });
   }
 
-  el.addEventListener("click", onClick);
-  el.addEventListener("change", onChange);
-  el.addEventListener("focusout", syncControls);
-  const stopReset = resetAnswered(model, el, (node) => {
-    const k = node.getAttribute("data-ctl");
-    return k === "seed" ? model.get("seed") : (model.get("config") || {})[k];
+  return wire(model, el, {
+    names, schedule, draw, events: { click: onClick, change: onChange, focusout: syncControls },
+    valueOf: (node) => {
+      const k = node.getAttribute("data-ctl");
+      return k === "seed" ? model.get("seed") : (model.get("config") || {})[k];
+    },
   });
-  for (const n of names) model.on(`change:${n}`, schedule);
-  draw();
-  return () => {
-    stopReset();
-    for (const n of names) model.off(`change:${n}`, schedule);
-    el.removeEventListener("click", onClick);
-    el.removeEventListener("change", onChange);
-    el.removeEventListener("focusout", syncControls);
-  };
 }
 
 export default { render };
