@@ -23,9 +23,9 @@ from tests.properties import play_seeded
 from .helpers import check_invariants
 
 # 2,000 games in all; more of the quicker small tables, every table size and bot mix
-CONFIGS = [(2, ("random",), 450), (3, ("random",), 350), (4, ("random",), 200),
-           (5, ("random",), 150), (2, ("heuristic",), 250), (3, ("heuristic", "random"), 250),
-           (4, ("random", "heuristic"), 200), (5, ("heuristic", "random", "random"), 150)]
+CONFIGS = [(2, ("random",), 800), (3, ("random",), 400), (4, ("random",), 100),
+           (5, ("random",), 100), (2, ("heuristic",), 250), (3, ("heuristic", "random"), 150),
+           (4, ("random", "heuristic"), 100), (5, ("heuristic", "random", "random"), 100)]
 
 
 @lru_cache(maxsize=None)
@@ -47,16 +47,16 @@ def test_many_seeded_games_keep_every_invariant(players, kinds, games):
     logs = "\n".join(line for g in games for line in g.log)
     for event in ("leaves the dungeon by an exit", "ends in a dead end",
                   "circles the time bonus", "shuffles the discard pile",
-                  "the market is cleared", "fall through the trap pit"):
+                  "the market is cleared", "falls through the trap pit"):
         assert event in logs, event
     if "heuristic" in kinds:
-        assert "overcome the obstacle" in logs and "buys" in logs
+        assert "defeats the monster with" in logs and "buys" in logs
 
 
 @pytest.mark.slow
 def test_scores_follow_the_score_sheets():
     """DD-9.2-9.5: every final score is the sum of its sheet lines."""
-    for g in _batch(3, ("heuristic", "random"), 250):
+    for g in _batch(3, ("heuristic", "random"), 150):
         for seat in range(3):
             lines = g.score_breakdown(seat)
             assert lines[-1][1] == sum(v for _, v in lines[:-1]) == g.scores()[seat]
@@ -77,6 +77,10 @@ def test_saves_and_undo_round_trip_exactly():
         play_out(g, bots, on_ply=remember)
         assert dk.load(g.to_json()).fingerprint() == g.fingerprint()
         for ply, fp in reversed(prints[-5:]):
-            while len(g.history) > ply:
-                g.undo()
+            if len(g.history) > ply:
+                g.undo(len(g.history) - ply)    # one replay per checkpoint
             assert g.fingerprint() == fp
+        here = g.fingerprint()
+        g.undo()
+        g.redo()                                # a single undo and redo restore exactly
+        assert g.fingerprint() == here
