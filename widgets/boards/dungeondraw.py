@@ -49,7 +49,7 @@ from deepwood_kernel.games.dungeondraw import PathState, best_path, build_dungeo
 from deepwood_kernel.games.dungeondraw.path import GOAL_OF, path_value
 from deepwood_kernel.games.dungeondraw.rules import FAIRY_KINDS, goal_kind, has_hourglass
 
-from ..shell import AUTO, GameWidget, board_module, board_styles
+from ..shell import GameWidget, board_module, board_styles
 
 #: path verbs: the actions a player takes while drawing the path (DD-5, DD-6)
 PATH_VERBS = ("start", "go", "use", "fall", "portal", "teleport", "barrel", "climb",
@@ -103,13 +103,6 @@ class DungeonDrawBoard(GameWidget):
                       "(at most 2)."),
         "over": ("game over", "Spielende", "The game is over."),
     }
-
-    def __init__(self, game=None, *, players: int = 2, seed: int = 0, bots=(),
-                 seat: int | None | str = AUTO, bot_delay: float = 0.4,
-                 auto_chance: bool = False, bot="heuristic", **kwargs):
-        self._solved: dict = {}
-        super().__init__(game, players=players, seed=seed, bots=bots, seat=seat,
-                         bot_delay=bot_delay, auto_chance=auto_chance, bot=bot, **kwargs)
 
     # ------------------------------------------------------------------ hooks
     def prepare(self, game) -> None:
@@ -217,7 +210,7 @@ class DungeonDrawBoard(GameWidget):
 
     def _view_cards(self) -> set:
         """Every card key the watching seat's view names (never another seat's secret)."""
-        v = self.view if self.view else self.game.view(self._viewer())
+        v = self.game.view(self._viewer())     # not self.view: refresh sets it after advice
         keys = {k for row in v["market"]["cards"].values() for k in row if k}
         for p in v["players"]:
             if isinstance(p["hand"], list):
@@ -291,12 +284,13 @@ class DungeonDrawBoard(GameWidget):
 
         circled: list = []            # (node, item) in the order discovered
         for aid in acts:
-            before_found, before_inv = dict(ps.found), dict(ps.inv)
+            before_found, before_inv, before_node = dict(ps.found), dict(ps.inv), ps.node
             if aid.startswith("favour "):
                 k = aid.split()[1]
                 favoured[k] = favoured.get(k, 0) + 1
             path_apply(d, ps, aid)
-            here = ps.node
+            # a fall counts the pit fallen through, not the node landed on (DD-6.5)
+            here = before_node if aid == "fall" and before_node >= 0 else ps.node
             for k, n in ps.found.items():
                 extra = n - before_found.get(k, 0)
                 if extra <= 0 or here < 0:
@@ -352,6 +346,8 @@ class DungeonDrawBoard(GameWidget):
         points = c.goals[kind]
         key = (tuple(p.placements), kind, tuple(sorted(fairy0.items())),
                tuple(sorted(books0)))
+        if not hasattr(self, "_solved"):
+            self._solved: dict = {}      # solver answers by layout, goal, tiles and books
         best = self._solved.get(key)
         if best is None:
             best = best_path(d, kind, points, fairy=fairy0, books=books0)
