@@ -460,6 +460,53 @@ def time_to_leave(space, turns_needed):
     return sun_survival(space, turns_needed)
 
 
+def stay_or_go(space, steps, loot, sleeping=6, waking=2):
+    """Expected gold of two plans for a hero in the treasure chamber with ``loot`` gold,
+    ``steps`` moves from the tower room where they escape, the sun marker on ``space``
+    (already moved this round), ``sleeping``/``waking`` dragon cards left in the deck:
+    *go* now (the sun moves ``steps - 1`` more times before the escape), or *stay* for one
+    more dragon card (one more sun move; a sleeping dragon adds a treasure card worth its
+    average). Wounds and the risk of dying are left out. Returns ``(go, stay)``.
+
+    >>> stay_or_go(16, 9, 300)            # go: 300 x 5/27; stay: (300 + 3/4 x 205) x 5/54
+    (Fraction(500, 9), Fraction(3025, 72))
+    """
+    p_sleep = Fraction(sleeping, sleeping + waking)
+    go = loot * sun_survival(space, steps - 1)
+    stay = (loot + p_sleep * loot_mean("treasure")) * sun_survival(space, steps)
+    return go, stay
+
+
+def game_at_sun(space, first_seed=0):
+    """A solo game played by the heuristic bot (its hero kept in the dungeon: it never
+    escapes) until the sun marker reaches ``space`` and the hero, still alive, must act.
+    The first seed from ``first_seed`` on whose hero lives that long is used."""
+    from deepwood_kernel.sim import make_bot
+    for seed in range(first_seed, first_seed + 200):
+        g = dk.new_game("dungeonquest", players=1, seed=seed, options={"escape_loot": 3})
+        bot = make_bot("dungeonquest", "heuristic", seed=seed)
+        while not g.is_over and not (g.state.sun >= space and g.state.phase == "action"):
+            if g.is_chance:
+                g.step()
+            else:
+                g.apply(bot.choose(g))
+        if not g.is_over:
+            return g
+    raise ValueError(f"no seeded game from {first_seed} reaches sun space {space}")
+
+
+def until_sun_roll(g, seed=0):
+    """Let the heuristic bot play ``g`` on until the sun die is about to be rolled."""
+    from deepwood_kernel.sim import make_bot
+    bot = make_bot("dungeonquest", "heuristic", seed=seed)
+    while not g.is_over and not (g.is_chance and g.state.chance[0] == "sun"):
+        if g.is_chance:
+            g.step()
+        else:
+            g.apply(bot.choose(g))
+    return g
+
+
 # ============================================================== lesson 7: bots
 def bot_game(players=3, seed=0, kinds=None):
     """A complete seeded game played by bots (``kinds[seat]``, heuristic by default)."""
@@ -530,5 +577,5 @@ __all__ = ["CARDS", "CONTENT", "LEGEND", "against", "against_hero", "bot_game",
            "exit_wound_odds", "hero_summary", "hero_table", "heuristic_vs_random",
            "last_log", "log_summary", "loot_mean", "mean_row", "mixed", "payoff", "play",
            "show_actions", "show_chances", "simulate_dragon", "simulate_rounds",
-           "simulate_test", "solo_game", "sun_track", "sunset_round_odds", "text_board",
+           "simulate_test", "solo_game", "stay_or_go", "game_at_sun", "until_sun_roll", "sun_track", "sunset_round_odds", "text_board",
            "tile_mix", "tile_sides", "time_to_leave", "two_dice_counts"]
