@@ -98,7 +98,7 @@ class Picture:
     """A laid dungeon drawn as an ``<img>`` (it survives untrusted notebooks), with node
     names written beside the nodes and the path, if any, as a coloured line."""
 
-    def __init__(self, placements, ps=None, unit: int = 26, title: str = "a dungeon"):
+    def __init__(self, placements, ps=None, unit: int = 34, title: str = "a dungeon"):
         self.placements, self.ps, self.unit, self.title = list(placements), ps, unit, title
 
     def svg(self) -> str:
@@ -113,12 +113,15 @@ class Picture:
             colour = "#06c" if d.open[i] else "#444"
             dy = 14 if d.level[i] == 1 else -9
             inside = " ".join(SHORT[t] for t in d.contents[i])
-            labels.append(f'<text x="{x + 3}" y="{y + dy}" font-size="8" '
+            labels.append(f'<text x="{x + 3}" y="{y + dy}" font-size="7.5" '
                           f'fill="{colour}">{name} {inside}</text>')
         return svg.replace("</svg>", "".join(labels) + "</svg>")
 
     def _repr_html_(self) -> str:
         return svg_image(self.svg(), self.title)
+
+    def __repr__(self) -> str:
+        return f"<picture: {self.title}, {len(self.placements)} cards>"
 
 
 def picture(placements, ps=None, title: str = "a dungeon") -> Picture:
@@ -257,3 +260,19 @@ def win_share(games: int = 40, seed: int = 100) -> Estimate:
         me = kinds.index("heuristic")
         wins += (me in w) / len(w)
     return Estimate.proportion(math.floor(wins), games)
+
+
+def build(g, layouts: dict) -> None:
+    """Lay each seat's cards (``layouts[seat]``: placements in order) through the game,
+    in the engine's turn order, then say "build done" for each seat."""
+    left = {seat: list(lay) for seat, lay in layouts.items()}
+    while g.state.phase == "explore" and any(
+            not g.state.players[seat].built for seat in left):
+        seat = g.current_player
+        if seat not in left or g.state.players[seat].built:
+            raise ValueError(f"it is {g.player_name(seat)}'s turn, who has no layout here")
+        if left[seat]:
+            key, col, row, rot = left[seat].pop(0)
+            g.apply(f"place {key} {col} {row} {rot}")
+        else:
+            g.apply("build done")
