@@ -313,8 +313,9 @@ def test_CL_0_7_reading_the_bank_never_runs_out_of_gold():
 
 def test_CL_0_8_one_designed_dungeon_and_a_content_file():
     """CL-0.8: the engine plays one dungeon, the designed map of content.toml (CL-14.1); the
-    board side is no option, a content file (passed by the caller) is."""
-    assert set(INFO.options) == set()
+    board side is no option, a content file (passed by the caller) is (the options are the
+    playtest numbers of CL-15)."""
+    assert set(INFO.options) == {"dragon_start", "mastery_points"}
     contents = {id(dealt(n).state.content) for n in (2, 3, 4)}
     assert len(contents) == 1
     c = dealt(2).state.content

@@ -11,6 +11,7 @@ from __future__ import annotations
 import builtins
 import io
 import json
+import re
 import os
 from pathlib import Path
 
@@ -132,10 +133,14 @@ def _save(**changes) -> str:
     return json.dumps(data)
 
 
+def _options(save: str, text: str) -> str:
+    """The save with its options object (the game's options, flat) replaced by ``text``."""
+    return re.sub(r'"options":\{[^{}]*\}', lambda m: '"options":' + text, save, count=1)
+
+
 BAD_SAVES = {
     "huge number": (lambda s: s.replace('"seed":3', '"seed":' + "9" * 5000), "digits"),
-    "deep nesting": (lambda s: s.replace('"options":{}', '"options":' + "[" * 5000
-                                         + "]" * 5000), "nests at most"),
+    "deep nesting": (lambda s: _options(s, "[" * 5000 + "]" * 5000), "nests at most"),
     "unbalanced": (lambda s: s[:-1], "JSON"),
     "duplicate history": (lambda s: s[:-1] + ',"history":[]}', "appears twice"),
     "float seed": (lambda s: s.replace('"seed":3', '"seed":3.0'), "whole numbers"),
@@ -143,7 +148,7 @@ BAD_SAVES = {
     "NaN": (lambda s: s.replace('"seed":3', '"seed":NaN'), "no NaN"),
     "Infinity": (lambda s: s.replace('"seed":3', '"seed":-Infinity'), "no -Infinity"),
     "unknown top key": (lambda s: s[:-1] + ',"exec":"rm -rf /"}', "unknown"),
-    "unknown option": (lambda s: s.replace('"options":{}', '"options":{"x":1}'), "unknown option"),
+    "unknown option": (lambda s: _options(s, '{"x":1}'), "unknown option"),
     "entry with 4 fields": (lambda s: s.replace(',0]', ',0,"x"]', 1), "must be \\[id"),
     "entry as object": (lambda s: s.replace('"history":[[', '"history":[{"a":1},[', 1),
                         "must be \\[id"),

@@ -44,14 +44,19 @@ the rules reference, has a test, and is explained in the lessons):
   rescued, scoring everything but the mastery token; otherwise lost, scoring nothing.
 * An exhausted dungeon deck is re-formed from the dungeon discard pile. The rage marker
   stops at the last space. The bank's gold is unlimited; the reserve piles are not.
+* Rule options for a designer's playtests (CL-15, defaults = the rulebook): ``dragon_start``
+  (the rage space the dragon marker starts on, 0 = by player count as CL-1.2) and
+  ``mastery_points`` (the mastery token's value). A changed mastery value makes a copy of
+  the content with that value, so every reader of ``content.game`` (scoring, log, lessons)
+  sees the same number.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, fields
+from dataclasses import asdict, fields, replace
 
 from ...core.errors import parse_content_toml
-from ...core.rules import GameInfo, PackageRules
+from ...core.rules import GameInfo, Option, PackageRules
 from .content import Content, Effect, load_content, parse_content
 from .state import COLOURS, ESCAPED, IN, LOST, NAMES, RESCUED, ClankState, Player, Turn
 
@@ -64,16 +69,52 @@ INFO = GameInfo(
     # calls the dragon); more than 10 times the longest of 2,000 seeded bot games, it bounds
     # a save's replay, and a game that reaches it ends as the countdown's last space would
     max_game_length=20_000,
+    # CL-15: numbers a designer varies in playtests; the defaults are the rulebook's
+    options={
+        "dragon_start": Option(0, low=0, high=20,
+                               help="rage-track space the dragon marker starts on, 1 = the "
+                                    "first (CL-15.1); 0 = by player count (CL-1.2)"),
+        "mastery_points": Option(20, low=0, high=60,
+                                 help="points of a mastery token (CL-15.2; rulebook 20)"),
+    },
 )
+
+# (id(content), mastery points) -> (content, the copy with those points); holding the
+# original keeps its id from being reused; a handful of values per session at most
+_MASTERY: dict[tuple[int, int], tuple[Content, Content]] = {}
+
+
+def with_mastery(c: Content, points: int) -> Content:
+    """CL-15.2: ``c`` itself when it already gives ``points`` for a mastery token, else a
+    (cached) copy whose ``game["mastery_points"]`` is ``points``."""
+    if c.game["mastery_points"] == points:
+        return c
+    entry = _MASTERY.get((id(c), points))
+    if entry is None:
+        if len(_MASTERY) > 64:
+            _MASTERY.clear()
+        entry = _MASTERY[(id(c), points)] = (
+            c, replace(c, game={**c.game, "mastery_points": points}))
+    return entry[1]
 
 ROW_VERBS = {"action": "buy", "device": "use", "monster": "fight"}
 RESERVE_BUYS = ("mercenary", "explore", "secret_tome")
 
 
 # ============================================================== setup
-def initial_state(players: int, content: Content) -> ClankState:
-    """Spielaufbau A–M (CL-1.x): cubes, decks, bank, rage, artifacts, secrets, wares, bag."""
-    c, g = content, content.game
+def initial_state(players: int, content: Content, options: dict | None = None) -> ClankState:
+    """Spielaufbau A–M (CL-1.x): cubes, decks, bank, rage, artifacts, secrets, wares, bag;
+    ``options`` (CL-15) may move the dragon's start and change the mastery token's value."""
+    opts = {k: o.default for k, o in INFO.options.items()} | dict(options or {})
+    c = with_mastery(content, opts["mastery_points"])
+    g = c.game
+    rage = g["rage_start"][players]                         # CL-1.2
+    if opts["dragon_start"]:                                # CL-15.1
+        if opts["dragon_start"] > len(g["rage_track"]):
+            raise ValueError(f"option 'dragon_start' must lie between 0 and "
+                             f"{len(g['rage_track'])} (the rage track's spaces), "
+                             f"got {opts['dragon_start']}")
+        rage = opts["dragon_start"] - 1
     starters = {k: c.cards[k].count for k in c.keys_of("starter")}
     ps = []
     for seat in range(players):
@@ -94,7 +135,7 @@ def initial_state(players: int, content: Content) -> ClankState:
         idols=g["idols"] if any(r.shrine for r in c.rooms) else 0,
         market={"keys": c.market["keys"], "backpacks": c.market["backpacks"],
                 "crowns": list(c.market["crowns"])},
-        black_bag=g["black_cubes"], rage=g["rage_start"][players],
+        black_bag=g["black_cubes"], rage=rage,
         to_remove=g["artifacts_removed"][players],
     )
     s.log.append(f"{players} thieves gather at the dungeon entrance; the dragon's rage "
@@ -976,7 +1017,7 @@ class ClankRules(PackageRules):
     package = __package__
 
     def initial_state(self, players: int, options: dict, content: Content) -> ClankState:
-        return initial_state(players, content)
+        return initial_state(players, content, options)
 
     def default_content(self) -> Content:
         return load_content()
@@ -1023,6 +1064,7 @@ class ClankRules(PackageRules):
         d["players"] = [asdict(p) for p in s.players]
         d["turn"] = asdict(s.turn)
         d["content"] = s.content.file
+        d["mastery_points"] = s.content.game["mastery_points"]   # CL-15.2 lives in content
         return d
 
 

@@ -45,6 +45,10 @@ Readings chosen where the rulebook is ambiguous (also explained in the lessons):
 * In a fight the bonus resources are paid after the last roll, exactly the shortfall.
 * A game that reaches ``max_game_length`` plies (6,000, far above the longest legal game)
   ends at once and is scored as it stands (DW-10.7).
+* Rule options for a designer's playtests (DW-12, defaults = the rulebook): ``set_gold``
+  (a set's value), ``strip_mix`` (which strips are shuffled in) and ``fog_round`` (the
+  round the fog sets in; the game still ends after round 15 at the latest, so an earlier
+  fog means more fog rounds and a later one fewer, never a longer game).
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ...core.errors import parse_content_toml
-from ...core.rules import GameInfo, PackageRules
+from ...core.rules import GameInfo, Option, PackageRules
 from ...prob.dice import roll_multisets
 from .content import OBSTACLES, RESOURCES, TILE_KINDS, Content, load_content, parse_content
 from .state import FACE_DOWN, Board, DeepWoodState, Fight, Player
@@ -80,6 +84,17 @@ INFO = GameInfo(
     # and the designed content, bounded in the rules reference); one that reaches it ends at once, scored as it
     # stands. It bounds the replay time of any save.
     max_game_length=6_000,
+    # DW-12: numbers a designer varies in playtests; the defaults are the rulebook's
+    options={
+        "set_gold": Option(15, low=1, high=60,
+                           help="gold for a set of three obstacles (DW-12.1; rulebook 15)"),
+        "strip_mix": Option("by_players", allowed=("by_players", "all"),
+                            help="'by_players' removes the strips marked for the player "
+                                 "count (DW-1.2); 'all' plays every strip (DW-12.2)"),
+        "fog_round": Option(11, low=9, high=15,
+                            help="the round in which the fog sets in (DW-12.3; rulebook "
+                                 "11, after 10 rounds); the game still ends after round 15"),
+    },
 )
 
 
@@ -144,8 +159,10 @@ def name(s: DeepWoodState, f: int) -> str:
 
 
 # ============================================================== setup
-def initial_state(players: int, content: Content) -> DeepWoodState:
-    """VORBEREITUNG (DW-1.x): monster cards and strips by player count, boards, supplies."""
+def initial_state(players: int, content: Content, options: dict | None = None) -> DeepWoodState:
+    """VORBEREITUNG (DW-1.x): monster cards and strips by player count, boards, supplies;
+    ``options`` (DW-12) may change a set's value, the strip mix and the fog's round."""
+    opts = {k: o.default for k, o in INFO.options.items()} | dict(options or {})
     c = content
     geo = geometry(c)
     middle = list(range(len(c.monsters)))
@@ -155,6 +172,8 @@ def initial_state(players: int, content: Content) -> DeepWoodState:
             middle.remove(i)
             drop -= 1
     removed_mark = {2: 2, 3: None, 4: 4}[players]  # DW-1.2: strips marked 2 / 4 removed
+    if opts["strip_mix"] == "all":                 # DW-12.2: every strip shuffled in
+        removed_mark = None
     pile = [st.id for st in c.strips if removed_mark is None or st.mark != removed_mark]
     boards = []
     for _ in range(players):
@@ -168,7 +187,8 @@ def initial_state(players: int, content: Content) -> DeepWoodState:
         boards.append(Board(tiles, [0] * geo.size, [0] * geo.size, dict(c.face_down)))
     plist = [Player(NAMES[i], dict(c.start), swords=c.beside_board.get("sword", 0),
                     step_backs=c.beside_board.get("step_back", 0)) for i in range(players)]
-    s = DeepWoodState(c, plist, boards, middle, pile)
+    s = DeepWoodState(c, plist, boards, middle, pile, set_gold=opts["set_gold"],
+                      fog_round=opts["fog_round"])
     s.borders = {"corner": -1} if players < 4 else {}   # DW-1.3: fog marker on the corner
     s.log.append(f"Setup for {players} players: {len(pile)} strips, "
                  f"{len(middle)} rock-monster cards in the middle.")
@@ -250,7 +270,8 @@ def step_problem(s: DeepWoodState, seat: int, target: int, kind: str) -> str | N
         if geo.row(target) != geo.top:
             return "you leave the forest over the top wall, from the top forest row"
         if s.fog_row is None:
-            return "the forest can only be left once the fog has set in (after round 10)"
+            return (f"the forest can only be left once the fog has set in (round "
+                    f"{s.fog_round})")
     elif geo.is_wall(target):
         return "you may cross each wall at one place only; wall fields are not forest"
     if b.trolls[target]:
@@ -928,8 +949,8 @@ def _next_turn(s: DeepWoodState) -> None:
 
 
 def _start_round(s: DeepWoodState) -> None:
-    if s.round == 11:
-        s.log.append("After 10 rounds the fog sets in beside the bottom forest row.")
+    if s.round == s.fog_round:
+        s.log.append(f"After {s.round - 1} rounds the fog sets in beside the bottom forest row.")
     elif s.fog_row is not None:
         s.log.append(f"Round {s.round}: the fog rises to row {s.fog_row}.")
     else:
@@ -1000,7 +1021,7 @@ class DeepWoodRules(PackageRules):
     package = __package__
 
     def initial_state(self, players: int, options: dict, content: Content) -> DeepWoodState:
-        return initial_state(players, content)
+        return initial_state(players, content, options)
 
     def default_content(self) -> Content:
         return load_content()

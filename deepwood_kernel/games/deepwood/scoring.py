@@ -23,30 +23,35 @@ LONGEST_GOLD = 15
 LONGEST_TIE_GOLD = 10
 
 
-def _sets_gold(a: int, b: int, c: int) -> int:
+def _sets_gold(a: int, b: int, c: int, set_gold: int = SET_GOLD) -> int:
     best = 0
     for mixed in range(min(a, b, c) + 1):
-        gold = SET_GOLD * mixed
+        gold = set_gold * mixed
         for x in (a - mixed, b - mixed, c - mixed):
-            gold += SET_GOLD * (x // 3) + SINGLE_GOLD * (x % 3)
+            gold += set_gold * (x // 3) + SINGLE_GOLD * (x % 3)
         best = max(best, gold)
     return best
 
 
-def obstacle_set_gold(thickets: int, gates: int, guards: int, wildcards: int = 0) -> int:
+def obstacle_set_gold(thickets: int, gates: int, guards: int, wildcards: int = 0,
+                      set_gold: int = SET_GOLD) -> int:
     """The best gold from obstacle tiles (DW-11.2, DW-11.3): sets of three alike or three
-    different are worth 15, every obstacle outside a set 1. ``wildcards`` (monster 3 cards)
-    each count as one obstacle of any kind; the partition maximising gold is chosen.
+    different are worth 15 (``set_gold``, the option of DW-12.1), every obstacle outside a
+    set 1. ``wildcards`` (monster 3 cards) each count as one obstacle of any kind; the
+    partition maximising gold is chosen.
+
+    >>> obstacle_set_gold(3, 1, 1, set_gold=12)   # DW-12.1: sets at 12 gold
+    14
     """
     for n, v in (("thickets", thickets), ("gates", gates), ("guards", guards),
-                 ("wildcards", wildcards)):
+                 ("wildcards", wildcards), ("set_gold", set_gold)):
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             raise ValueError(f"{n} must be a non-negative int, got {v!r}")
     best = 0
     for x, y in product(range(wildcards + 1), repeat=2):
         if x + y <= wildcards:
             best = max(best, _sets_gold(thickets + x, gates + y,
-                                        guards + wildcards - x - y))
+                                        guards + wildcards - x - y, set_gold))
     return best
 
 
@@ -74,7 +79,7 @@ def score_breakdown(s: DeepWoodState, seat: int) -> list[tuple[str, int]]:
     cards = [c.monsters[i] for i, _ in p.monsters]
     wild = sum(1 for m in cards if m.advantage == "obstacle_wildcard")
     ob = p.obstacles
-    sets_gold = obstacle_set_gold(ob["thicket"], ob["gate"], ob["guard"], wild)
+    sets_gold = obstacle_set_gold(ob["thicket"], ob["gate"], ob["guard"], wild, s.set_gold)
     leftovers = sum(p.res[r] // 3 for r in ("potions", "books", "stones"))
     return [
         (f"Obstacle sets and singles ({ob['thicket']} thickets, {ob['gate']} gates, "

@@ -79,6 +79,9 @@ class DeepWoodState:
     final_turns: int | None = None       # turns left once someone has left the forest
     piles_made: int = 1
     log: list[str] = field(default_factory=list)
+    # rule options (DW-12.x): the rulebook's values unless the game was created otherwise
+    set_gold: int = 15                   # gold for a set of three obstacles (DW-12.1)
+    fog_round: int = 11                  # the round in which the fog sets in (DW-12.3)
 
     @property
     def names(self) -> list[str]:
@@ -90,7 +93,8 @@ class DeepWoodState:
 
     @property
     def fog_row(self) -> int | None:
-        """Highest forest row in fog, or None before the fog sets in (after round 10)."""
-        if self.round <= 10:
+        """Highest forest row in fog, or None before the fog sets in (after round 10, or
+        in the round of the ``fog_round`` option, DW-12.3), rising one row a round."""
+        if self.round < self.fog_round:
             return None
-        return self.content.fog_start_row + self.round - 11
+        return self.content.fog_start_row + self.round - self.fog_round
