@@ -21,7 +21,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[notebooks,test,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[notebooks,test,bench,playtest]'
 	touch $(STAMP)
 
 install: $(STAMP)
