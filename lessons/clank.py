@@ -506,3 +506,53 @@ def play_rage_script(g4, script=SCRIPT):
         deal(g4, *hand)
         area = "  ".join(f"{p.name[0]}{p.clank}" for p in s4.players)
         print(f"{turn:>4}  {who:7}{what:34}{s4.rage + 1:>11}{track[s4.rage]:>6}   {area}")
+
+
+# -- lesson 6: counting a game's log, and win shares with intervals ----------------------
+
+LOG_COUNTS = {
+    "turns played": r"^Turn \d+: it is (\w+)'s turn\.$",
+    "cards bought": r"^(\w+) buys ",
+    "monsters defeated": r"^(\w+) defeats ",
+    "clank made": r"^(\w+) makes (\d+) clank",
+    "damage from attacks": r"^A \w+ cube: (\w+) takes 1 damage",
+    "damage in tunnels": r"^(\w+) moves to .* taking (\d+) damage",
+    "damage healed": r"^(\w+) heals (\d+) damage",
+}
+
+
+def log_counts(game):
+    """Print, per player, how often each kind of event in :data:`LOG_COUNTS` happened
+    (a pattern with a second group adds that number), and the cards owned at the end."""
+    from deepwood_kernel.games.clank import owned_cards
+    names = game.state.names
+    counts = {kind: Counter() for kind in LOG_COUNTS}
+    for line in game.log:
+        for kind, pattern in LOG_COUNTS.items():
+            m = re.search(pattern, line)
+            if m:
+                counts[kind][m.group(1)] += int(m.group(2)) if m.lastindex == 2 else 1
+    print(f"{'':22}" + "".join(f"{n:>9}" for n in names))
+    for kind in LOG_COUNTS:
+        print(f"{kind:22}" + "".join(f"{counts[kind][n]:>9}" for n in names))
+    print(f"{'cards owned at the end':22}" + "".join(
+        f"{sum(owned_cards(game.state, seat).values()):>9}" for seat in range(len(names))))
+
+
+def win_share_rows(wins, games, labels):
+    """``[(label, Estimate)]`` for win counts (a shared win counts as a fraction, rounded
+    to whole games for the interval)."""
+    from deepwood_kernel.prob import Estimate
+    return [(label, Estimate.proportion(round(w), games)) for label, w in zip(labels, wins)]
+
+
+def print_shares(rows, fair=None):
+    """Print win shares with their 95% intervals; with ``fair``, say whether each
+    interval contains that share (then the games cannot tell it from a fair share)."""
+    for label, est in rows:
+        lo, hi = est.ci()
+        note = ""
+        if fair is not None:
+            note = ("  contains the fair share" if lo <= fair <= hi
+                    else "  does not contain the fair share")
+        print(f"{label:24} {est.value:6.1%}  95% CI [{lo:6.1%}, {hi:6.1%}]{note}")
