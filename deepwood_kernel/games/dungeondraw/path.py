@@ -198,6 +198,20 @@ class Dungeon:
 
 
 _CACHE: dict = {}
+_TEMPLATES: dict = {}
+
+
+def _template(card, rot: int):
+    """A card's nodes at turn ``rot`` (placed at 0 0) with its links and drops by index."""
+    key = (id(card), rot)
+    hit = _TEMPLATES.get(key)
+    if hit is None or hit[0] is not card:
+        nodes = card_nodes(card, 0, 0, rot)
+        at = {nid: i for i, (nid, *_r) in enumerate(nodes)}
+        tnodes = [(nid, n.kind, n.level, x, y, n.contents, sd) for nid, n, x, y, sd in nodes]
+        hit = _TEMPLATES[key] = (card, tnodes, [(at[a], at[b]) for a, b in card.links],
+                                 [(at[a], at[b]) for a, b in card.drops])
+    return hit[1:]
 
 
 def build_dungeon(content: Content, placements) -> Dungeon:
@@ -210,40 +224,42 @@ def build_dungeon(content: Content, placements) -> Dungeon:
     names, kind, level, pos, contents, side, open_ = [], [], [], [], [], [], []
     index, at = {}, {}
     taken = {c for _, c0, r0, _ in placements for c in cells_of(c0, r0)}
-    local = []
+    adj: list = []
+    drop = {}
+    e = 0
     for i, (key, col, row, rot) in enumerate(placements):
-        m = {}
-        for nid, n, x, y, sd in card_nodes(content.cards[key], col, row, rot):
-            if n.kind == "edge" and (x, y, n.level) in at:
-                m[nid] = at[(x, y, n.level)]
-                open_[m[nid]] = False           # two facing connectors: joined
-                continue
+        tnodes, tlinks, tdrops = _template(content.cards[key], rot)
+        ox, oy = 2 * col, 2 * row
+        m = []                                  # template index -> dungeon node
+        for nid, nk, lvl, x, y, cs, sd in tnodes:
+            x, y = x + ox, y + oy
+            if nk == "edge":
+                g = at.get((x, y, lvl))
+                if g is not None:
+                    m.append(g)
+                    open_[g] = False            # two facing connectors: joined
+                    continue
             g = len(names)
             name = f"{i}.{nid}"
             names.append(name)
-            kind.append(n.kind)
-            level.append(n.level)
+            kind.append(nk)
+            level.append(lvl)
             pos.append((x, y))
-            contents.append(n.contents)
+            contents.append(cs)
             side.append(sd)
-            open_.append(n.kind == "edge" and _beyond(x, y, sd) not in taken)
+            open_.append(nk == "edge" and _beyond(x, y, sd) not in taken)
+            adj.append([])
             index[name] = g
-            m[nid] = g
-            if n.kind == "edge":
-                at[(x, y, n.level)] = g
-        local.append(m)
-    adj = [[] for _ in names]
-    drop = {}
-    e = 0
-    for i, (key, *_rest) in enumerate(placements):
-        card = content.cards[key]
-        for a, b in card.links:
-            ga, gb = local[i][a], local[i][b]
+            m.append(g)
+            if nk == "edge":
+                at[(x, y, lvl)] = g
+        for a, b in tlinks:
+            ga, gb = m[a], m[b]
             adj[ga].append((gb, e))
             adj[gb].append((ga, e))
             e += 1
-        for a, b in card.drops:
-            drop[local[i][a]] = (local[i][b], e)
+        for a, b in tdrops:
+            drop[m[a]] = (m[b], e)
             e += 1
     totals: dict[str, int] = {}
     for i, cs in enumerate(contents):
