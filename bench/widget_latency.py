@@ -342,6 +342,10 @@ BOARDS["dungeonquest"] = ("from widgets import DungeonQuestBoard\n\n"
 BOARDS["adventureland"] = ("from widgets import AdventureLandBoard\n\n"
                            "al = AdventureLandBoard(players=2, seed=1, bots=[1], bot_delay=0)\nal",
                            "enter E3", "al-legal")
+# Dungeon Draw (seed 1: Anna buys first at the fairy market; the bot answers, undo takes both back)
+BOARDS["dungeondraw"] = ("from widgets import DungeonDrawBoard\n\n"
+                         "dd = DungeonDrawBoard(players=2, seed=1, bots=[1], bot_delay=0, "
+                         "auto_chance=True)\ndd", "buy fairy key", "dd-legal")
 
 if __name__ == "__main__":
     sys.exit(main())

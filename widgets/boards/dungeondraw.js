@@ -158,7 +158,8 @@ function dungeonPanel(st, ui) {
   const toggle = best && best.seat === seat ? `<button class="sh-btn dd-besttoggle${ui.best ? " dd-on" : ""}" data-ui="best">${ui.best ? "Hide" : "Show"} the best path</button>` : "";
   const ended = p.dungeon.ended ? ` · path ${p.dungeon.ended === "exit" ? "left by an exit ✓" : "ended in a dead end"}` : "";
   return `<div class="sh-panel dd-build"><div class="sh-panel-title">${term(`${p.name}'s dungeon`, "Dungeon")}${ended} <span class="dd-tabs">${tabs}</span> ${toggle}</div>` +
-    part(`dungeon-${seat}`, dungeonSvg(st, ui, seat)) + choiceHtml(st, ui) +
+    (p.dungeon.cards.length || legalBy(st, "place").length ? part(`dungeon-${seat}`, dungeonSvg(st, ui, seat))
+      : `<div class="sh-muted dd-empty">No cards laid yet: the building area fills in the exploration (<span lang="de">Erkundung</span>).</div>`) + choiceHtml(st, ui) +
     `<div class="sh-hint">Rooms are squares, corridors dots, ◇ connectors (filled: open on the rim); dashed: the underground (offset). Circled: discovered; crossed out: overcome or used.</div></div>`;
 }
 
