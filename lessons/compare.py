@@ -29,10 +29,17 @@ def pct_frac(p) -> str:
     return f"{frac(p)} = {float(p):.2%}"
 
 
+def _short(p) -> str:
+    # a fraction too long for its column (optimal play over 6 dice has 12-digit
+    # denominators) shows as "≈": the percentage beside it is still exact to 2 places
+    text = frac(p)
+    return text if len(text) <= 11 else "≈"
+
+
 def _row(label: str, exact, est: Estimate, width: int) -> tuple[str, bool]:
     lo, hi = est.ci()
     inside = lo <= float(exact) <= hi
-    text = (f"{label:<{width}} {frac(exact):>11} {float(exact):7.2%} | {est.value:7.2%}"
+    text = (f"{label:<{width}} {_short(exact):>11} {float(exact):7.2%} | {est.value:7.2%}"
             f"  [{lo:6.2%}, {hi:6.2%}]  {'yes' if inside else 'MISS'}")
     return text, inside
 
