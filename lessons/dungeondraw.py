@@ -129,12 +129,13 @@ def picture(placements, ps=None, title: str = "a dungeon") -> Picture:
     return Picture(placements, ps, title=title)
 
 
-def walk(placements, steps, fairy=None, books=(), log: bool = False) -> PathState:
+def walk(placements, steps, fairy=None, books=(), log: bool = False,
+         who: str = "Anna") -> PathState:
     """Draw a path step by step through the engine's path rules; return the path.
 
     Every step must be legal at that moment; otherwise a ValueError names the step and
     lists the legal ones, as the board would. With ``log`` each step is printed as a
-    sentence.
+    sentence about ``who``.
 
     >>> walk([("s1", 0, 0, 0)], ["start 0.L1", "go 0.c11"])
     Traceback (most recent call last):
@@ -149,7 +150,7 @@ def walk(placements, steps, fairy=None, books=(), log: bool = False) -> PathStat
             raise ValueError(f"step {n} {a!r} is not legal now; legal: "
                              + (", ".join(legal) or "none, the path has ended"))
         if log:
-            print(path_log(d, a, ps, "You"))
+            print(path_log(d, a, ps, who))
         path_apply(d, ps, a)
     return ps
 
