@@ -309,8 +309,9 @@ def player_table(g):
 
 
 LOG_KINDS = {"moves": " moves ", "companions joined": "A companion joins ",
-             "gold taken": " takes the gold", "fights won": " wins the fight",
-             "fights lost": " loses the fight", "swept by the sprite": "swept away"}
+             "gold taken": " takes the gold", "fights won": " defeats the fog creature",
+             "fights lost": " the fight against the creature",
+             "swept by the sprite": "swept away"}
 
 
 def log_counts(g):
@@ -363,8 +364,8 @@ def adventure_means(games=40, players=3, first_seed=0):
         print(f"{adventure:12} winner {cells[0]}   last {cells[1]}")
 
 
-__all__ = ["BRINGS", "LEGEND", "adventure_means", "at_least_one", "bot_game", "deck_terrain", "fight_game",
-           "fog_count_odds", "gold_table", "heuristic_vs_random", "last_log", "log_counts",
-           "next_turn_table", "play", "player_table", "rulebook_example", "score_table", "share_line",
-           "show_actions", "simulate_fight", "simulate_next_turn", "simulate_sprite",
+__all__ = ["BRINGS", "LEGEND", "adventure_means", "at_least_one", "bot_game", "deck_terrain",
+           "fight_game", "fog_count_odds", "gold_table", "heuristic_vs_random", "last_log", "log_counts",
+           "next_turn_table", "play", "player_table", "rulebook_example", "score_table",
+           "share_line", "show_actions", "simulate_fight", "simulate_next_turn", "simulate_sprite",
            "sprite_danger", "sword_table", "swept_by", "text_map"]
