@@ -386,6 +386,10 @@ def test_DD_12_1_card_geometry_is_validated():
         content_with(card("bad", ["c01 corridor"], ["L5-c01"]))
     with pytest.raises(ContentError, match="pits lie on the main level"):
         content_with(card("bad", ["u01 corridor lava"], ["L1u-u01"]))
+    with pytest.raises(ContentError, match="cross between nodes"):
+        content_with(card("bad", ["c00 corridor", "c11 corridor", "c10 corridor",
+                                  "c01 corridor"],
+                          ["T0-c00", "c00-c11", "c11-R1", "T1-c10", "c10-c01", "c01-L1"]))
     with pytest.raises(ContentError, match="only a stair may"):
         content_with(card("bad", ["c01 corridor", "u11 corridor"], ["L1-c01", "c01-u11",
                                                                       "u11-R1u"]))

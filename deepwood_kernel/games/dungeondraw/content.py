@@ -118,6 +118,33 @@ def conn_pos(name: str) -> tuple[int, int, str, int]:
     return 2 * i + 1, (0 if side == "T" else 2 * CARD_H), side, u
 
 
+def _cross(p, q, r, s) -> bool:
+    """Do segments p-q and r-s cross at a point inside both (not at an end)?"""
+    def orient(a, b, c):
+        v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        return (v > 0) - (v < 0)
+    if {p, q} & {r, s}:
+        return False
+    o1, o2, o3, o4 = orient(p, q, r), orient(p, q, s), orient(r, s, p), orient(r, s, q)
+    return o1 * o2 < 0 and o3 * o4 < 0
+
+
+def _check_no_crossing(file, entry, nodes, links) -> None:
+    """DD-5.2: corridors of one level meet only at nodes (a crossing is a node), so a
+    path cannot cross itself between nodes."""
+    segs = []
+    for a, b in links:
+        na, nb = nodes[a], nodes[b]
+        if "stairs" in (na.kind, nb.kind):
+            continue
+        segs.append((a, b, na.level, (na.x, na.y), (nb.x, nb.y)))
+    for i, (a, b, lv, p, q) in enumerate(segs):
+        for c, d, lw, r, s in segs[i + 1:]:
+            if lv == lw and _cross(p, q, r, s):
+                _fail(file, entry, f"links {a}-{b} and {c}-{d} cross between nodes; "
+                                   "put a crossing node where they meet")
+
+
 def _parse_card(file, raw) -> Card:
     entry = f"card {raw.get('key', '?')}"
     for k in raw:
@@ -194,6 +221,7 @@ def _parse_card(file, raw) -> Card:
             _fail(file, entry, f"connector {nid} is linked {deg} times; once is needed")
         if n.kind != "edge" and deg == 0 and not any(b == nid for _, b in drops):
             _fail(file, entry, f"node {nid} is not linked to anything")
+    _check_no_crossing(file, entry, nodes, links)
     if not any(n.kind == "edge" for n in nodes.values()):
         _fail(file, entry, "a card needs at least one edge connector")
     if deck == "start":
