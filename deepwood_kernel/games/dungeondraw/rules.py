@@ -394,7 +394,7 @@ def _score_round(s: DDState) -> None:
         r = p.sheet[-1]
         found = p.path.found
         mk, sk = goal_kind(s.main_goal), goal_kind(s.second_goal)
-        r.blue = found.get(mk, 0) * c.goals[mk]
+        r.blue = found.get(mk, 0) * c.goals[mk] if mk else 0
         r.pink = found.get(sk, 0) * c.goals[sk] if sk else 0
         if has_hourglass(s.main_goal):
             r.green = bonus if s.first_finisher == i else 0
