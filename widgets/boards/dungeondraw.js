@@ -57,10 +57,17 @@ function nodeShape(n, x, y) {
   return `<circle class="dd-corr${under}" cx="${x}" cy="${y}" r="4"/>`;
 }
 
-/** A hand or market card as a little picture of its geometry (turn 0 or 180). */
+/** A hand or market card as a little picture of its geometry (turn 0 or 180); the
+ *  pictures are remembered (card geometry never changes within a content file). */
+const PICS = new Map();
 function cardPic(st, key, turn = 0, scale = 9) {
   const info = ((st.advice || {}).cards || {})[key];
   if (!info) return `<span class="sh-muted">${esc(key)}</span>`;
+  const memo = `${key}|${turn}|${scale}|${info.name}|${info.nodes.length}`;
+  if (!PICS.has(memo)) PICS.set(memo, drawCardPic(info, turn, scale));
+  return PICS.get(memo);
+}
+function drawCardPic(info, turn, scale) {
   const nodes = turned(info, turn), by = Object.fromEntries(nodes.map((n) => [n.id, n]));
   const P = (n) => { const [x, y] = at(n); return [x * scale, y * scale]; };
   const links = info.links.map(([a, b]) => {
@@ -312,10 +319,11 @@ defineBoard({
   },
   drawTable(st, ui, slots) {
     const explore = ["explore", "score", "cleanup"].includes(st.view.phase);
-    const left = explore ? dungeonPanel(st, ui) + handHtml(st, ui) : handHtml(st, ui) + marketHtml(st);
-    const right = explore ? marketHtml(st) : dungeonPanel(st, ui);
+    const market = part("market", marketHtml(st));
+    const left = explore ? dungeonPanel(st, ui) + handHtml(st, ui) : handHtml(st, ui) + market;
+    const right = explore ? market : dungeonPanel(st, ui);
     return `<div class="dd-grid"><div class="dd-col">${goalsHtml(st)}${buttonsHtml(st)}${left}</div>` +
-      `<div class="dd-col">${slots.chance}${solverHtml(st)}${sheetsHtml(st)}${right}</div></div>`;
+      `<div class="dd-col">${slots.chance}${solverHtml(st)}${part("sheets", sheetsHtml(st))}${right}</div></div>`;
   },
   onUi(node, ui) {
     const kind = node.getAttribute("data-ui");
