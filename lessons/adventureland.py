@@ -176,7 +176,7 @@ def swept_by(g, start, gold_square) -> list[str]:
         return [gold_square]
     i, j = river.index(start), river.index(gold_square)
     step = 1 if j > i else -1
-    return river[i + step:j + step:step]
+    return [river[k] for k in range(i + step, j + step, step)]
 
 
 def sprite_danger(g, square) -> Fraction:
