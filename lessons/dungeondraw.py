@@ -277,3 +277,37 @@ def build(g, layouts: dict) -> None:
             g.apply(f"place {key} {col} {row} {rot}")
         else:
             g.apply("build done")
+
+
+def bots_until(g, until, kinds=("heuristic", "heuristic"), seed: int = 0):
+    """Let bots (one per seat, by ``kinds``) and chance play ``g`` until ``until(g)`` is
+    true or the game is over; return the game."""
+    bots = [make_bot("dungeondraw", k, seed=seed * 10 + i) for i, k in enumerate(kinds)]
+    while not g.is_over and not until(g):
+        if g.is_chance:
+            g.step()
+        else:
+            g.apply(bots[g.current_player].choose(g))
+    return g
+
+
+def exit_majority(ticks) -> list[int]:
+    """The exit-majority points (DD-9.4) for players with these numbers of exit ticks,
+    by the engine's own scoring.
+
+    >>> exit_majority([4, 4, 2])
+    [2, 2, 1]
+    """
+    from deepwood_kernel.games.dungeondraw.scoring import exit_points
+    from deepwood_kernel.games.dungeondraw.state import Round
+    players = [SimpleNamespace(sheet=[Round(exit=True)] * t) for t in ticks]
+    return exit_points(SimpleNamespace(players=players))
+
+
+def goal_draws(goal_deck: dict, trials: int = 20_000, seed: int = 1) -> dict:
+    """Seeded simulation of drawing one card from the goal deck (a multiset of card ids
+    such as ``"coin+hourglass"``): goal kind -> :class:`Estimate` of its chance."""
+    cards_ = [k.split("+")[0] for k, n in sorted(goal_deck.items()) for _ in range(n)]
+    picks = np.random.default_rng(seed).integers(len(cards_), size=trials)
+    kinds, counts = np.unique(np.array(cards_)[picks], return_counts=True)
+    return {k: Estimate.proportion(int(n), trials) for k, n in zip(kinds, counts)}
