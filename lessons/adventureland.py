@@ -31,6 +31,7 @@ KEY = "adventureland"
 TERRAINS = ("city", "forest", "mountain", "river", "fog")
 BRINGS = {"city": "a companion", "forest": "a face-down herb", "mountain": "a face-down sword",
           "river": "gold and the water sprite", "fog": "a fog creature (+1 card)"}
+SHORT = {"city": "companion", "forest": "herb", "mountain": "sword", "river": "gold, sprite"}
 ITEM = {"gold": "go", "herb": "he", "sword": "sw", "companion": "co"}
 LEGEND = ("Each square is 3 characters: its terrain (`1`-`5` a square of city 1-5, `f` forest, "
           "`m` mountain, `r` river, `n` fog, from *Nebel*), then what is on it: `go` gold, "
@@ -91,8 +92,8 @@ def text_map(g):
 def show_actions(g, prefix=""):
     """Print the legal action ids starting with ``prefix``, several to a line."""
     ids = [a for a in g.legal_action_ids() if a.startswith(prefix)]
-    for i in range(0, len(ids), 6):
-        print("   ".join(f"{a:<13}" for a in ids[i:i + 6]))
+    for i in range(0, len(ids), 5):
+        print("   ".join(f"{a:<13}" for a in ids[i:i + 5]))
     print(f"({len(ids)} actions)")
 
 
@@ -144,9 +145,9 @@ def next_turn_table(g) -> list[tuple[str, Fraction]]:
     companion, herb, sword and gold, and that at least one fog creature rises."""
     d = deck_terrain(g)
     nonfog = sum(d.values()) - d["fog"]
-    rows = [(f"a {t} card ({BRINGS[t]})", at_least_one(nonfog, d[t]))
+    rows = [(f"{t} card: {SHORT[t]}", at_least_one(nonfog, d[t]))
             for t in ("city", "forest", "mountain", "river")]
-    rows.append(("a fog card (a creature)", 1 - fog_count_odds(nonfog, d["fog"])[0]))
+    rows.append(("fog card: creature", 1 - fog_count_odds(nonfog, d["fog"])[0]))
     return rows
 
 

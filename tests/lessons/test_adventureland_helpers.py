@@ -43,7 +43,7 @@ def test_AL_3_2_next_turn_table_beside_its_simulation():
     g = al.rulebook_example()
     rows = al.next_turn_table(g)
     sims = al.simulate_next_turn(g, trials=20_000, seed=4)
-    assert [label.split()[1] for label, _ in rows] == ["city", "forest", "mountain", "river",
+    assert [label.split()[0] for label, _ in rows] == ["city", "forest", "mountain", "river",
                                                        "fog"]
     for (_, exact), est in zip(rows, sims):
         assert est.contains(float(exact), level=0.999)
