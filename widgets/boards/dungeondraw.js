@@ -13,6 +13,7 @@ const ICON = {
   trap: ["#222", "T"], lava: ["#ff4500", "V"], portal: ["#8a2be2", "P"], recycle: ["#2e8b57", "♻"],
   scissors: ["#2f4f4f", "✂"],
 };
+const HOURGLASS = `<svg width="9" height="12" viewBox="0 0 9 12"><path d="M0.5 0.5h8L4.5 6l4 5.5h-8L4.5 6z" fill="#f5deb3" stroke="#7d6543"/></svg>`;
 const VERB_ICON = { recycle: "♻", scissors: "✂", erase: "SB-6", keep: "SB-17" };
 const FAIRY_DE = { key: "Schlüssel", rope: "Seil", scroll: "Schriftrolle", sword: "Schwert" };
 const seatColour = (st, i) => SEAT[(st.view.players[i] || {}).colour] || "#555";
@@ -36,16 +37,16 @@ function contentIcons(x, y, contents, mark) {
   const left = { found: { ...(mark && mark.found) }, beaten: { ...(mark && mark.beaten) }, used: { ...(mark && mark.used) } };
   return contents.map((c, k) => {
     const [fill, ch] = ICON[c] || ["#999", "?"];
-    const cx = x - 7 + 7 * (k % 3), cy = y - 12 - 7 * Math.floor(k / 3);
+    const cx = x - 9 + 9 * (k % 3), cy = y - 14 - 9 * Math.floor(k / 3);
     let extra = "";
     const take = (what) => { if (left[what][c] > 0) { left[what][c] -= 1; return true; } return false; };
     if (take("used") || take("beaten")) {
       if (c !== "portal" && left.found[c] > 0) left.found[c] -= 1;
-      extra += `<path class="dd-cross" d="M${cx - 5} ${cy - 5}L${cx + 5} ${cy + 5}M${cx + 5} ${cy - 5}L${cx - 5} ${cy + 5}"/>`;
+      extra += `<path class="dd-cross" d="M${cx - 6} ${cy - 6}L${cx + 6} ${cy + 6}M${cx + 6} ${cy - 6}L${cx - 6} ${cy + 6}"/>`;
     }
-    if (take("found") || extra) extra = `<circle class="dd-ring" cx="${cx}" cy="${cy}" r="5.6"/>` + extra;
-    return `<g class="dd-item"><title>${esc(c)}</title><circle cx="${cx}" cy="${cy}" r="3.6" fill="${fill}"/>` +
-      `<text x="${cx}" y="${cy + 2.2}" class="dd-glyph">${esc(ch)}</text>${extra}</g>`;
+    if (take("found") || extra) extra = `<circle class="dd-ring" cx="${cx}" cy="${cy}" r="6.4"/>` + extra;
+    return `<g class="dd-item"><title>${esc(c)}</title><circle cx="${cx}" cy="${cy}" r="4.4" fill="${fill}"/>` +
+      `<text x="${cx}" y="${cy + 2.4}" class="dd-glyph">${esc(ch)}</text>${extra}</g>`;
   }).join("");
 }
 
@@ -243,7 +244,7 @@ function marketHtml(st) {
 // ---------------------------------------------------------------- goals, solver, sheets
 function goalText(st, g) {
   if (!g) return `<span class="sh-muted">not drawn yet</span>`;
-  return `${g.points} per ${deTerm(st, g.kind)}${g.hourglass ? ` <span title="hourglass: the first finished path circles the time bonus">⌛</span>` : ""}`;
+  return `${g.points} per ${deTerm(st, g.kind)}${g.hourglass ? ` · <span class="dd-hourglass" title="the first finished path circles the time bonus">${HOURGLASS} ${term("hourglass", "Sanduhr")}</span>` : ""}`;
 }
 
 function goalsHtml(st) {
@@ -276,7 +277,7 @@ function sheetsHtml(st) {
     const cell = (r, f) => (r ? f(r) : "");
     const row = (label, cls, f) => `<tr class="${cls}"><td>${label}</td>${Array.from({ length: v.rounds }, (_, k) => `<td>${cell(p.sheet[k], f)}</td>`).join("")}</tr>`;
     const green = (r) => (r.green === null ? "" : r.green ? `<span class="dd-circled">${r.green}</span>` : `<s>${bonus[p.sheet.indexOf(r)] ?? ""}</s>`);
-    return `<table class="dd-sheet"><caption style="color:${seatColour(st, i)}">${esc(p.name)} · ${p.coins} coins · ${esc(p.score)} points` +
+    return `<table class="dd-sheet"><caption style="color:${seatColour(st, i)}">${esc(p.name)} · ${plural(p.coins, "coin")} · ${plural(p.score, "point")}` +
       `${p.books.length ? ` · books ${p.books.map((b) => `<span title="${esc(((st.advice || {}).books || {})[b] || "")}">${esc(b)}${p.ready.includes(b) ? "" : " (used)"}</span>`).join(", ")}` : ""}` +
       `${Object.keys(p.fairy).length ? ` · tiles ${Object.entries(p.fairy).map(([k, n]) => `${n} ${k}`).join(", ")}` : ""}` +
       ` · deck ${p.deck}, discard ${p.discard}${Array.isArray(p.hand) ? "" : `, hand ${p.hand} (hidden)`}</caption>${head}` +
