@@ -144,9 +144,11 @@ def _layout_info(content: Content, placements):
             blocked = set()
         _k, c0, r0, _r = placements[-1]
         blocked.update((c0 + a - i, r0 + b - j) for a, b in _CELLS for i, j in _CELLS)
+        taken = {c for _, c0, r0, _ in placements for c in cells_of(c0, r0)}
         by_side: dict = {}
         for (cx, cy, lvl), cside in _connectors(content, placements).items():
-            by_side.setdefault((_FLIP[cside], lvl), []).append((cx, cy))
+            if _beyond(cx, cy, cside) not in taken:      # only open connectors can join
+                by_side.setdefault((_FLIP[cside], lvl), []).append((cx, cy))
         if len(_LAYOUTS) > 4096:
             _LAYOUTS.clear()
         info = _LAYOUTS[ck] = (blocked, by_side)
@@ -159,15 +161,14 @@ def placement_options(content: Content, placements, keys) -> list[tuple[str, int
         return sorted({(k, 0, 0, r) for k in keys for r in (0, 180)})
     blocked, by_side = _layout_info(content, placements)
     out = set()
+    cards = content.cards
     for key in set(keys):
-        card = content.cards[key]
+        card = cards[key]
         for rot in (0, 180):
             for x, y, side, level in _card_edges(card, rot):
                 for cx, cy in by_side.get((side, level), ()):
-                    dx, dy = cx - x, cy - y
-                    if dx % 2 or dy % 2:
-                        continue
-                    col, row = dx // 2, dy // 2
+                    # facing connectors share a parity, so the offset is whole cells
+                    col, row = (cx - x) // 2, (cy - y) // 2
                     if (col, row) not in blocked:
                         out.add((key, col, row, rot))
     return sorted(out)
