@@ -41,10 +41,19 @@ def test_picture_is_an_image_with_node_names():
     assert "0.c01 coin" in dd.picture([("s1", 0, 0, 0)]).svg()
 
 
-def test_DD_4_6_search_growth_pruned_never_explores_more_and_agrees():
+def test_DD_4_6_search_growth_pruning_never_explores_more():
     rows = dd.search_growth(samples=3, seed=1)
     assert [r[0] for r in rows] == [1, 2, 3, 4, 5]
-    assert all(pruned <= full for _, full, pruned in rows)
+    assert all(r[3] <= r[1] and r[2] >= 0 for r in rows)
+
+
+def test_DD_4_6_all_paths_best_matches_the_solver():
+    two = [("s1", 0, 0, 0), ("s6", 2, 0, 0)]
+    paths = dd.all_paths(two, "coin", fairy={"key": 1})
+    assert paths[0][0] == dd.solve(two, "coin", fairy={"key": 1}).value == (2, 2, True)
+    assert len(paths) == 27
+    goal, same, tried = dd.agreement(samples=2, seed=1)[0]
+    assert goal == "barrel" and 0 <= same <= tried == 2
 
 
 def test_grid_paths_by_hand():
