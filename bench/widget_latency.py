@@ -18,6 +18,7 @@ repeatedly and measures *in the page*:
         set synchronously in the handler, so it is in the next frame painted: within one
         frame when handler -> frame <= 16.7 ms at 60 Hz (click event -> frame adds the
         browser's input delivery)
+  redraw = the shell's own stamp of its last redraw (markup + DOM patch, ``data-draw-ms``)
 
 so the kernel round trip is included: JS ``model.send`` -> Python ``on_msg`` -> engine
 ``apply`` -> synced traits -> JS re-render. The click sequence stays legal forever: a
@@ -127,6 +128,7 @@ ARM = """([root, kind, quiet]) => {
             const sh = root.querySelector('.sh-root')?.dataset || {};
             res.feedback = sh.feedbackMs === undefined ? null : +sh.feedbackMs;
             res.handler = sh.handlerMs === undefined ? null : +sh.handlerMs;
+            res.draw = sh.drawMs === undefined ? null : +sh.drawMs;
             resolve(res);
         };
         const timer = setTimeout(() => { obs.disconnect(); reject(new Error(
@@ -250,6 +252,7 @@ def measure(variant: str, runs: int, clicks: int, boards: list[str]) -> list[dic
                     b = {"board": summary(clicks_), "board_frame": summary(clicks_, "frame"),
                          "feedback": summary(clicks_, "feedback"),
                          "handler": summary(clicks_, "handler"),
+                         "draw": summary(clicks_, "draw"),
                          "board_settled": summary(clicks_, "settled"),
                          "action": summary(res[name]["action"]),
                          "undo": summary(res[name]["undo"])}
@@ -317,6 +320,7 @@ def main(argv=None) -> int:
                                      "board_settled_ms": med("board_settled"),
                                      "ratio": ratio, "feedback_ms": feedback,
                                      "handler_to_frame_ms": med("handler"),
+                                     "redraw_ms": med("draw"),
                                      "feedback_p90_ms": med("feedback", "p90")}
             print(f"    {name:<14}n={results[0][name]['board']['n']}/run  median "
                   f"{board_med:6.1f} ms  p90 {med('board', 'p90'):6.1f} ms  (next frame "
@@ -326,7 +330,8 @@ def main(argv=None) -> int:
                   f"{'met' if ratio <= TARGET_RATIO else 'NOT met'}); pending mark painted "
                   f"{feedback:.1f} ms after the click event, p90 {med('feedback', 'p90'):.1f}; "
                   f"{med('handler'):.1f} ms after the click handler ran (within one frame, "
-                  f"{FRAME_MS:.1f} ms: {'met' if med('handler') <= FRAME_MS else 'NOT met'})")
+                  f"{FRAME_MS:.1f} ms: {'met' if med('handler') <= FRAME_MS else 'NOT met'}); "
+                  f"the shell's redraw itself {med('draw'):.1f} ms")
         print(f"    {'echo':<14}n={results[0]['echo']['n']}/run  median {echo_med:6.1f} ms  "
               f"p90 {echo_p90:6.1f} ms  (trivial anywidget round trip)")
     print(f"  [{time.monotonic() - t_start:.0f} s]")

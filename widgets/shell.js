@@ -74,7 +74,9 @@ function statusHtml(st) {
   const eyes = status.spectator
     ? `<span class="sh-eyes sh-spectator" title="every hand and secret is shown; pick a seat under “view” to play with hidden information">spectator view: all hands shown</span>`
     : `<span class="sh-eyes" title="only what this seat may know is shown">${esc(names[status.seat] || "")}'s view</span>`;
-  return `<div class="sh-status" data-ply="${esc(status.ply ?? "")}"><span class="sh-left">${BOARD.statusLeft ? BOARD.statusLeft(st) : ""}</span>` +
+  // busy is marked here, not on the widget's root: a class on the root restyles every
+  // node of the board (the Klong! map alone has ~1500)
+  return `<div class="sh-status${st.busy ? " sh-busy" : ""}" data-ply="${esc(status.ply ?? "")}"><span class="sh-left">${BOARD.statusLeft ? BOARD.statusLeft(st) : ""}</span>` +
     `<span class="sh-turnline">${line}</span>${eyes}</div>` +
     // always there (hidden when empty), so a message does not shift what follows it
     `<div class="sh-message" role="alert"${st.message ? "" : " hidden"}>${esc(st.message || "")}</div>`;
@@ -247,7 +249,6 @@ function render({ model, el }) {
     const speed = ctl("speed");
     if (![...speed.options].some((o) => o.value === delay)) speed.insertAdjacentHTML("beforeend", `<option value="${esc(delay)}">${esc(delay)} s</option>`);
     speed.value = delay;
-    el.classList.toggle("sh-busy", !!model.get("busy"));
   }
 
   let follow = { log: true };
@@ -257,6 +258,7 @@ function render({ model, el }) {
   }
   function draw() {
     scheduled = false;
+    const t0 = performance.now();
     clearPending();
     try {
       main.querySelectorAll("[data-scroll]").forEach((n) => {
@@ -276,6 +278,7 @@ function render({ model, el }) {
         morphChildren(main, tpl.content);
       }
       drawnParts = cur;
+      el.setAttribute("data-draw-ms", (performance.now() - t0).toFixed(2));   // for the bench
       banner.hidden = true;
       banner.textContent = "";
       requestAnimationFrame(() => {
