@@ -256,6 +256,15 @@ def against_hero(hero_mix):
             for j, m in enumerate(CARDS)}
 
 
+def show_mix(title, values):
+    """Print one line: ``title`` and a fraction per combat card (a mix or payoffs).
+
+    >>> show_mix("payoff", {"melee": Fraction(2, 9), "ranged": Fraction(-2), "magic": 0})
+    payoff: melee 2/9, ranged -2, magic 0
+    """
+    print(f"{title}: " + ", ".join(f"{card} {frac(values[card])}" for card in CARDS))
+
+
 def _mix(mix):
     if isinstance(mix, str):
         if mix not in CARDS:
@@ -523,7 +532,16 @@ def hero_summary(g):
     for seat, h in enumerate(s.heroes):
         loot = ", ".join(s.content.cards[k].name for k in h.loot) or "none"
         print(f"{h.name:6} {s.content.heroes[h.hero].name:20} {h.status:8} wounds "
-              f"{h.wounds:>2}  score {g.scores()[seat]:>4}  loot: {loot}")
+              f"{h.wounds:>2}  score {g.scores()[seat]:>4}")
+        print(f"{'':6} loot: {loot}")
+
+
+def score_lines(g):
+    """Print every player's scoring lines (``score_breakdown``) and the winners."""
+    for seat in range(g.players):
+        lines = g.score_breakdown(seat)
+        print(f"{g.player_name(seat)}: " + "; ".join(f"{what} {gold}" for what, gold in lines))
+    print("winner:", ", ".join(g.player_name(s) for s in g.winners()) or "nobody")
 
 
 LOG_KINDS = {"tiles explored": " draws a tile and enters ", "rooms searched": " searches the room",
@@ -576,6 +594,6 @@ __all__ = ["CARDS", "CONTENT", "LEGEND", "against", "against_hero", "bot_game",
            "fight_game",
            "exit_wound_odds", "hero_summary", "hero_table", "heuristic_vs_random",
            "last_log", "log_summary", "loot_mean", "mean_row", "mixed", "payoff", "play",
-           "show_actions", "show_chances", "simulate_dragon", "simulate_rounds",
+           "score_lines", "show_actions", "show_chances", "show_mix", "simulate_dragon", "simulate_rounds",
            "simulate_test", "solo_game", "stay_or_go", "game_at_sun", "until_sun_roll", "sun_track", "sunset_round_odds", "text_board",
            "tile_mix", "tile_sides", "time_to_leave", "two_dice_counts"]

@@ -110,3 +110,36 @@ def test_text_board_and_summaries(capsys):
     assert "tiles explored" in out and "Anna" in out
     h, r, other = dq.heuristic_vs_random(games=6)
     assert h + r + other == 6
+
+
+def test_DQ_7_2_stay_or_go_by_hand():
+    # go: 300 x P(survive spaces 17..24) = 300 x 5/6 x 2/3 x 2/3 x 1/2
+    go, stay = dq.stay_or_go(16, 9, 300)
+    assert go == 300 * Fraction(5, 6) * Fraction(2, 3) * Fraction(2, 3) * Fraction(1, 2)
+    assert stay == (300 + Fraction(3, 4) * 205) * sun_survival(16, 9)
+    go, stay = dq.stay_or_go(8, 9, 300)
+    assert stay > go
+
+
+def test_DQ_7_3_a_game_reaches_the_sun_roll_and_sunset_kills():
+    g = dq.until_sun_roll(dq.game_at_sun(15))
+    assert g.state.sun == 16 and g.state.chance == ("sun", 1)
+    dusk = dq.play(g.fork(), "die 1")
+    assert dusk.is_over and dusk.state.heroes[0].status == "dead" and dusk.winners() == []
+
+
+def test_tables_print_what_the_lessons_read(capsys):
+    dq.hero_table()
+    dq.tile_mix()
+    dq.deck_table("dragon")
+    dq.dragon_table(3)
+    dq.damage_table()
+    dq.duel_table([("x", "magic", "ranged")])
+    dq.show_mix("mix", combat_equilibrium()["hero"])
+    out = capsys.readouterr().out
+    assert "Oskar Stonehand" in out and "total       117" in out
+    assert "8 cards in the dragon deck" in out and "15/28" in out
+    assert "1 , 0" in out and "100.00%" in out and "melee 2/9, ranged 4/9" in out
+    g = dq.bot_game(players=3, seed=2)
+    dq.score_lines(g)
+    assert capsys.readouterr().out.splitlines()[-1] == "winner: Anna"
