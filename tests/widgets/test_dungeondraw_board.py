@@ -319,6 +319,35 @@ def test_DD_4_6_the_best_path_is_the_engines_and_never_worse_than_yours():
     assert cleanup >= 1
 
 
+def test_DD_4_6_following_the_layout_advisor_builds_the_dungeon_it_promised(positions):
+    """The advisor's ★ place is legal at every card; laying them all, the solver's best
+    path through the dungeon built is the advisor's (score, coins, exit)."""
+    g = dk.load(positions["place"])
+    seat = g.current_player
+    w = DungeonDrawBoard(g, seat=seat, bot_delay=0)
+    other = make_bot(KEY, "heuristic", seed=1)
+    first = w.advice["best"]["advisor"]
+    if not first["follows"]:             # cards laid already: start from a fresh build
+        pytest.skip("the saved position has left the advisor's plan")
+    promised = (first["score"], first["coins"], first["exit"])
+    laid = 0
+    while True:
+        adv = w.advice["best"]["advisor"]
+        assert adv["follows"]
+        assert (adv["score"], adv["coins"], adv["exit"]) == promised
+        if adv["next"] is None:
+            break
+        assert adv["next"] in {a["id"] for a in w.legal}
+        w.receive({"type": "act", "id": adv["next"], "ply": w.status["ply"]})
+        assert w.message == ""
+        laid += 1
+        while not g.is_over and g.current_player != seat:
+            g.apply(other.choose(g))
+        w.refresh()
+    best = w.advice["best"]["best"]
+    assert laid >= 1 and (best["score"], best["coins"], best["exit"]) == promised
+
+
 def test_DD_6_1_discoveries_are_circled_and_used_items_crossed_out():
     """The marks replayed from the path: one circle per item discovered (found), one
     cross per obstacle overcome; used items are crossed among the circled ones."""
@@ -511,13 +540,17 @@ def test_node_renders_middle_and_final_positions_of_300_bot_games(tmp_path):
             owners.append(i)
     results = render_in_node(cases, tmp_path, module=KEY, brief=True)
     drawn: dict[int, set] = {}
-    for i, r in zip(owners, results):
+    for (_st, ui), i, r in zip(cases, owners, results):
         name, st = states[i]
         acts = r["actions"]
         legal = {a["id"] for a in st["legal"]}
         assert len(acts) == len(set(acts)), (name, sorted(acts))
         assert set(acts) <= legal, (name, sorted(set(acts) - legal))
         assert r["legalClass"] == len(acts), name
+        advisor = ((st["advice"].get("best") or {}).get("advisor") or {}).get("next")
+        if advisor and ui.get("card") == advisor.split()[1] and ui.get("turn") == int(
+                advisor.split()[4]):
+            assert advisor in acts, name
         assert not r["bad"], (name, r["bad"])
         assert r["hasDefault"]
         drawn.setdefault(i, set()).update(acts)

@@ -131,7 +131,7 @@ function dungeonSvg(st, ui, seat) {
     return `<path class="${cls}" d="${d}"${colour ? ` stroke="${colour}"` : ""}/>${jumps}`;
   };
   const best = adv.best && adv.best.seat === seat ? adv.best : null;
-  if (ui.best && best) {
+  if (ui.best && best && best.best) {
     svg += line(best.best.nodes, best.best.hops, "dd-bestline", "#e6a100");
     if (best.onward) svg += line(best.onward.nodes, best.onward.hops, "dd-onwardline", "#2e86c1");
   }
@@ -150,10 +150,11 @@ function dungeonSvg(st, ui, seat) {
     const cur = n.id === here ? `<circle class="dd-here" cx="${x}" cy="${y}" r="11"/>` : "";
     return `<g class="dd-node" data-node="${esc(n.id)}"><title>${esc(n.id)} ${esc(n.kind)}${n.level === 1 ? " (underground)" : ""}</title>${cur}${nodeShape(n, x, y)}${contentIcons(x, y, n.contents, marks[n.id])}${hit}</g>`;
   }).join("");
+  const advised = best && best.advisor ? best.advisor.next : null;
   svg += places.map((a) => {
-    const t = a.target, cx = X(2 * t.col + 2), cy = Y(2 * t.row + 3);
-    return `<g class="dd-ghost dd-legal" data-action="${esc(a.id)}"><title>${esc(a.label)}</title><rect x="${X(2 * t.col) + 1}" y="${Y(2 * t.row) + 1}" width="${4 * U - 2}" height="${6 * U - 2}" rx="3"/>` +
-      `<circle cx="${cx}" cy="${cy}" r="8"/><text x="${cx}" y="${cy + 4}">+</text></g>`;
+    const t = a.target, cx = X(2 * t.col + 2), cy = Y(2 * t.row + 3), star = a.id === advised;
+    return `<g class="dd-ghost dd-legal${star ? " dd-advised" : ""}" data-action="${esc(a.id)}"><title>${esc(a.label)}${star ? " (the advisor's next card)" : ""}</title><rect x="${X(2 * t.col) + 1}" y="${Y(2 * t.row) + 1}" width="${4 * U - 2}" height="${6 * U - 2}" rx="3"/>` +
+      `<circle cx="${cx}" cy="${cy}" r="8"/><text x="${cx}" y="${cy + 4}">${star ? "★" : "+"}</text></g>`;
   }).join("");
   const W = (x1 - x0) * U, H = (y1 - y0) * U;
   return `<svg class="dd-dungeon" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${svg}</svg>`;
@@ -163,7 +164,7 @@ function dungeonPanel(st, ui) {
   const v = st.view, seat = whoseDungeon(st, ui), p = v.players[seat];
   const tabs = v.players.map((q, i) => `<button class="sh-btn dd-tab${i === seat ? " dd-on" : ""}" data-ui="show" data-seat="${i}" style="border-color:${seatColour(st, i)}">${esc(q.name)}</button>`).join("");
   const best = (st.advice || {}).best;
-  const toggle = best && best.seat === seat ? `<button class="sh-btn dd-besttoggle${ui.best ? " dd-on" : ""}" data-ui="best">${ui.best ? "Hide" : "Show"} the best path</button>` : "";
+  const toggle = best && best.best && best.seat === seat ? `<button class="sh-btn dd-besttoggle${ui.best ? " dd-on" : ""}" data-ui="best">${ui.best ? "Hide" : "Show"} the best path</button>` : "";
   const ended = p.dungeon.ended ? ` · path ${p.dungeon.ended === "exit" ? "left by an exit ✓" : "ended in a dead end"}` : "";
   return `<div class="sh-panel dd-build"><div class="sh-panel-title">${term(`${p.name}'s dungeon`, "Dungeon")}${ended} <span class="dd-tabs">${tabs}</span> ${toggle}</div>` +
     (p.dungeon.cards.length || legalBy(st, "place").length ? part(`dungeon-${seat}`, dungeonSvg(st, ui, seat))
@@ -263,11 +264,18 @@ function solverHtml(st) {
   if (!b) return "";
   const name = st.view.players[b.seat].name;
   const goal = `${b.points} per ${b.goal}`;
-  let rows = `<div>${b.building ? "Best path through the cards laid so far" : "Best path"}: ${pathScore(st, b.best)}</div>`;
+  let rows = b.best ? `<div>${b.building ? "Best path through the cards laid so far" : "Best path"}: ${pathScore(st, b.best)}</div>` : "";
+  const a = b.advisor;
+  if (a) {
+    const nxt = a.next ? a.next.split(" ") : null;
+    const card = nxt ? (((st.advice || {}).cards || {})[nxt[1]] || {}).name || nxt[1] : "";
+    rows += `<div>Layout advisor (${plural(a.cards, "card")}, ${plural(a.layouts, "layout")} solved): ${pathScore(st, a)}` +
+      (nxt ? ` · next: <button class="sh-btn dd-mini" data-ui="advised" data-id="${esc(a.next)}">${esc(card)}${nxt[4] === "180" ? " upside down" : ""} ★</button>` : a.follows ? "" : " · (your layout has left its plan)") + `</div>`;
+  }
   if (b.mine) rows += `<div>${esc(name)}'s path${b.mine.ended ? "" : " so far"}: ${pathScore(st, b.mine)}</div>`;
   if (b.onward) rows += `<div>Best way on from here: ${pathScore(st, b.onward)}</div>`;
   return `<div class="sh-panel dd-solver"><div class="sh-panel-title">The solver · ${esc(name)} · main goal ${esc(goal)}</div>${rows}` +
-    `<div class="sh-hint">Exact search over the dungeon's graph: goal points first, then coins, then an exit. “Show the best path” draws it (gold; blue: the best way on).</div></div>`;
+    `<div class="sh-hint">Exact search over the dungeon's graph: goal points first, then coins, then an exit. “Show the best path” draws it (gold; blue: the best way on). The layout advisor is a beam search over placements judged by the solver: good, not proven best; ★ marks its next place.</div></div>`;
 }
 
 function sheetsHtml(st) {
@@ -333,6 +341,7 @@ defineBoard({
     if (kind === "node") { const n = node.getAttribute("data-node"); ui.node = ui.node === n ? null : n; return true; }
     if (kind === "show") { ui.show = parseInt(node.getAttribute("data-seat"), 10); return true; }
     if (kind === "best") { ui.best = !ui.best; return true; }
+    if (kind === "advised") { const p = node.getAttribute("data-id").split(" "); ui.card = p[1]; ui.turn = parseInt(p[4], 10); return true; }
     return false;
   },
   onAct(ui) { ui.node = null; },

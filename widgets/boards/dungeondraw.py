@@ -36,7 +36,9 @@ Click targets (``legal[i]["target"]``):
 The advice (``advice``) is computed for the watching seat (a spectator: the player to
 move): the solver's best path through that seat's dungeon for the round's main goal
 (``best_path`` of the engine, exact search) with its score beside the path drawn so far,
-and the best way on from where the path stands. It also carries what the engine's
+and the best way on from where the path stands; while the seat builds, the engine's layout
+advisor (``advise_layout``) for its whole hand, with the next card of that layout when
+the cards laid so far follow it (a ★ on its place). It also carries what the engine's
 ``view`` leaves out but the board draws, all of it public: the cards named in the view
 (names, costs and geometry), the spell-book texts, the goal points, and per dungeon the
 paper sheet's marks (discoveries circled, overcome obstacles and used items crossed out),
@@ -45,7 +47,8 @@ replayed from the path's own actions in the history.
 
 from __future__ import annotations
 
-from deepwood_kernel.games.dungeondraw import PathState, best_path, build_dungeon, path_apply
+from deepwood_kernel.games.dungeondraw import (PathState, advise_layout, best_path,
+                                               build_dungeon, path_apply)
 from deepwood_kernel.games.dungeondraw.path import GOAL_OF, path_value
 from deepwood_kernel.games.dungeondraw.rules import FAIRY_KINDS, goal_kind, has_hourglass
 
@@ -328,10 +331,12 @@ class DungeonDrawBoard(GameWidget):
     def _best(self, seat: int) -> dict | None:
         """The solver's best path for ``seat``'s dungeon (DD-4.6: goal points, then
         coins, then an exit) with the main goal of the round, beside the path drawn."""
+        if not hasattr(self, "_solved"):
+            self._solved: dict = {}      # solver answers by layout, goal, tiles and books
         s = self.game.state
         p = s.players[seat]
         if not p.placements:
-            return None
+            return self._advisor_only(seat)
         c = s.content
         if p.path is None:              # still building: the layout so far
             goal, fairy0, books0, acts = s.main_goal, dict(p.fairy), set(p.ready), []
@@ -346,8 +351,6 @@ class DungeonDrawBoard(GameWidget):
         points = c.goals[kind]
         key = (tuple(p.placements), kind, tuple(sorted(fairy0.items())),
                tuple(sorted(books0)))
-        if not hasattr(self, "_solved"):
-            self._solved: dict = {}      # solver answers by layout, goal, tiles and books
         best = self._solved.get(key)
         if best is None:
             best = best_path(d, kind, points, fairy=fairy0, books=books0)
@@ -356,6 +359,9 @@ class DungeonDrawBoard(GameWidget):
             self._solved[key] = best
         out = {"seat": seat, "goal": kind, "points": points, "building": p.path is None,
                "best": self._path_out(d, fairy0, books0, best.actions, kind, points)}
+        advisor = self._advisor(seat)
+        if advisor is not None:
+            out["advisor"] = advisor
         if p.path is not None:
             out["mine"] = self._path_out(d, fairy0, books0, acts, kind, points)
             if not p.path.ended and acts:
@@ -367,6 +373,45 @@ class DungeonDrawBoard(GameWidget):
                 out["onward"] = self._path_out(d, fairy0, books0, acts + on.actions,
                                                kind, points)
         return out
+
+    def _advisor_only(self, seat: int) -> dict | None:
+        """Before the first card is laid: the advisor alone (no dungeon to solve yet)."""
+        adv = self._advisor(seat)
+        if adv is None:
+            return None
+        s = self.game.state
+        kind = goal_kind(s.main_goal)
+        return {"seat": seat, "goal": kind, "points": s.content.goals[kind], "building": True,
+                "advisor": adv}
+
+    def _advisor(self, seat: int) -> dict | None:
+        """The engine's layout advisor (``advise_layout``: a beam search judged by the
+        exact solver, not exhaustive) for the whole hand the seat builds with, while it
+        builds; ``next`` is its next card when the cards laid so far follow its layout."""
+        s = self.game.state
+        p = s.players[seat]
+        if s.phase != "explore" or p.built or not s.main_goal:
+            return None
+        c = s.content
+        hand = sorted([k for k, n in p.hand.items() for _ in range(n)]
+                      + [x[0] for x in p.placements])
+        if not hand:
+            return None
+        kind = goal_kind(s.main_goal)
+        key = ("advisor", tuple(hand), kind, tuple(sorted(p.fairy.items())),
+               tuple(sorted(p.ready)))
+        adv = self._solved.get(key)
+        if adv is None:
+            adv = advise_layout(c, hand, kind, c.goals[kind], fairy=dict(p.fairy),
+                                books=set(p.ready))
+            self._solved[key] = adv
+        lay = [tuple(x) for x in adv.placements]
+        placed = [tuple(x) for x in p.placements]
+        follows = lay[:len(placed)] == placed
+        nxt = lay[len(placed)] if follows and len(placed) < len(lay) else None
+        return {"score": adv.best.score, "coins": adv.best.coins, "exit": adv.best.exit,
+                "cards": len(lay), "layouts": adv.layouts, "follows": follows,
+                "next": "place {} {} {} {}".format(*nxt) if nxt else None}
 
     @staticmethod
     def _path_out(d, fairy0, books0, actions, goal, points) -> dict:
