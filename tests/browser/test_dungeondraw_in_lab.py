@@ -42,8 +42,8 @@ def kernel_state(page) -> tuple[int, str, int, int, str]:
 
 
 def test_DD_4_1_buy_build_and_start_the_path_by_clicking(page, lab):
-    """DD-2.5 a fairy tile bought from its stack, DD-2.3 pass, DD-4.1 a hand card laid on
-    a marked place, DD-5.1 the path started at an open connector: each click travels
+    """DD-2.5 a fairy tile bought from its stack, DD-2.3 pass, DD-4.6 the layout
+    advisor's next place starred, DD-4.1 a hand card laid on a marked place, DD-5.1 the path started at an open connector: each click travels
     browser -> kernel -> engine -> board; a click on a laid card changes nothing."""
     from playwright.sync_api import expect
 
@@ -74,10 +74,18 @@ def test_DD_4_1_buy_build_and_start_the_path_by_clicking(page, lab):
     n2, last2, laid2, _, phase2 = kernel_state(page)
     assert (last2, laid2, phase2) == ("pass", 0, "explore") and n2 > n1
 
+    # --- the layout advisor's next card: its place is starred
+    root.locator('[data-ui="advised"]').first.click()
+    expect(root.locator(".dd-ghost.dd-advised")).to_have_count(1)
+    B.screenshot(board, "dungeondraw_in_lab_build.png")
+
     # --- another hand card, then a marked place
     cards = root.locator(".dd-handcard.dd-pick")
     assert cards.count() >= 2
-    cards.nth(1).click()
+    sel = root.locator(".dd-handcard.dd-sel .dd-cname").inner_text()
+    other = next(i for i in range(cards.count())
+                 if cards.nth(i).locator(".dd-cname").inner_text() != sel)
+    cards.nth(other).click()
     expect(root.locator(".dd-handcard.dd-sel")).to_have_count(1)
     chosen = root.locator(".dd-handcard.dd-sel .dd-cname").inner_text()
     first = board.locator(".dd-ghost.dd-legal").first
