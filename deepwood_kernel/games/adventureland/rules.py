@@ -647,7 +647,8 @@ def _end_turn(s: ALState) -> None:
         return
     stop = _stops(s)
     if not any(can_move(s, seat, stop) for seat in range(s.n)):
-        _game_over(s, "no adventurer can move any more")
+        s.end_reason = "no adventurer can move any more"      # AL-7.3, as AL-7.1/7.2 set it
+        _game_over(s, s.end_reason)
         return
     s.seat = (s.seat + 1) % s.n
     if s.seat == 0:
