@@ -14,6 +14,7 @@ through the engine (``placement_options``, ``path_actions``, ``path_apply``,
 from __future__ import annotations
 
 import math
+import textwrap
 from types import SimpleNamespace
 
 import numpy as np
@@ -37,6 +38,18 @@ SYMBOL = {"coin": "coin", "barrel": "barrel", "sword": "sword", "rope": "rope",
 SHORT = {"coin": "coin", "barrel": "barrel", "sword": "sword", "rope": "rope", "key": "key",
          "scroll": "scroll", "monster": "MONSTER", "lock": "LOCK", "trap": "TRAP",
          "lava": "LAVA", "portal": "portal", "recycle": "recycle", "scissors": "scissors"}
+
+
+def say(*parts, sep: str = " ") -> None:
+    """Print like ``print``, wrapped to lines under 90 characters (lists joined with
+    commas), so outputs read on a phone, a projector and GitHub.
+
+    >>> say("legal:", ["start 0.L1", "start 1.R1"])
+    legal: start 0.L1, start 1.R1
+    """
+    text = sep.join(", ".join(map(str, p)) if isinstance(p, (list, tuple)) else str(p)
+                    for p in parts)
+    print(textwrap.fill(text, 88, subsequent_indent="    ", break_on_hyphens=False))
 
 
 def play(g, *ids):
@@ -69,7 +82,7 @@ def card_text(key: str) -> str:
 def cards(keys) -> None:
     """Print :func:`card_text` for each key, with the key in front."""
     for k in keys:
-        print(f"{k:>4}  {card_text(k)}")
+        print(textwrap.fill(f"{k:>4}  {card_text(k)}", 88, subsequent_indent=" " * 10))
 
 
 def market(g) -> None:
@@ -77,7 +90,7 @@ def market(g) -> None:
     s, c = g.state, g.state.content
     print("fairy tiles (1 coin each):", ", ".join(f"{k} x{n}" for k, n in s.fairy.items()))
     for b in s.book_row:
-        print("spell book (2 coins):", f"{b} {c.books[b]}" if b else "(empty)")
+        say("spell book (2 coins):", f"{b} {c.books[b]}" if b else "(empty)")
     for cost, row in s.rows.items():
         names = [c.cards[k].name if k else "(empty)" for k in row]
         left = sum(s.stacks[cost].values())
@@ -150,7 +163,7 @@ def walk(placements, steps, fairy=None, books=(), log: bool = False,
             raise ValueError(f"step {n} {a!r} is not legal now; legal: "
                              + (", ".join(legal) or "none, the path has ended"))
         if log:
-            print(path_log(d, a, ps, who))
+            say(path_log(d, a, ps, who))
         path_apply(d, ps, a)
     return ps
 
@@ -166,7 +179,7 @@ def report(ps) -> None:
     ended = {"exit": "left by an exit", "dead end": "ended in a dead end",
              "": "is still being drawn"}[ps.ended]
     found = ", ".join(f"{k} x{n}" for k, n in sorted(ps.found.items())) or "nothing"
-    print(f"The path {ended}. Discovered: {found}. Coins: {ps.coins}.")
+    say(f"The path {ended}. Discovered: {found}. Coins: {ps.coins}.")
 
 
 def solve(placements, goal=None, fairy=None, books=(), prune=True):
@@ -239,7 +252,8 @@ def score_sheet(g) -> None:
             t = "-" if row.green is None else str(row.green) if row.green else "x"
             print(f"{'':{len(p.name)}}   {r:>5}  {row.blue:>4}  {row.pink:>4}  {t:>4}  "
                   f"{'yes' if row.exit else 'no':>4}")
-        print("   " + "; ".join(f"{k} {v}" for k, v in g.score_breakdown(i)))
+        print(textwrap.fill("; ".join(f"{k} {v}" for k, v in g.score_breakdown(i)), 88,
+                            initial_indent="   ", subsequent_indent="   "))
 
 
 def bot_game(seed: int, kinds=("heuristic", "random")):
@@ -252,7 +266,8 @@ def bot_game(seed: int, kinds=("heuristic", "random")):
 
 def win_share(games: int = 40, seed: int = 100) -> Estimate:
     """The heuristic bot's share of wins against the random bot in 2-player games, seats
-    alternated (a shared win counts half; the estimate rounds it down)."""
+    alternated (a shared win counts half; the estimate rounds the count down, so it
+    never flatters the heuristic bot)."""
     wins = 0.0
     for k in range(games):
         kinds = ("heuristic", "random") if k % 2 == 0 else ("random", "heuristic")
@@ -279,16 +294,22 @@ def build(g, layouts: dict) -> None:
             g.apply("build done")
 
 
-def bots_until(g, until, kinds=("heuristic", "heuristic"), seed: int = 0):
-    """Let bots (one per seat, by ``kinds``) and chance play ``g`` until ``until(g)`` is
-    true or the game is over; return the game."""
-    bots = [make_bot("dungeondraw", k, seed=seed * 10 + i) for i, k in enumerate(kinds)]
+def bots_until(g, until, kinds=("heuristic", "heuristic"), seed: int = 0, bots=None):
+    """Let bots (one per seat, by ``kinds``, or the given ``bots``) and chance play ``g``
+    until ``until(g)`` is true or the game is over; return the game."""
+    if bots is None:
+        bots = make_bots(kinds, seed)
     while not g.is_over and not until(g):
         if g.is_chance:
             g.step()
         else:
             g.apply(bots[g.current_player].choose(g))
     return g
+
+
+def make_bots(kinds, seed: int = 0) -> list:
+    """One bot per seat: ``"heuristic"`` or ``"random"``, seeded from ``seed``."""
+    return [make_bot("dungeondraw", k, seed=seed * 10 + i) for i, k in enumerate(kinds)]
 
 
 def exit_majority(ticks) -> list[int]:
