@@ -112,3 +112,14 @@ def interval_plot(ax, estimates, exact, label: str = "P"):
     ax.set_xlabel("experiment")
     ax.set_ylabel("95% confidence interval")
     return misses
+
+
+def mean_estimate(values) -> Estimate:
+    """The mean of simulated values as an :class:`Estimate` with its 95% interval.
+
+    >>> lo, hi = mean_estimate([1, 2, 3, 4]).ci()
+    >>> round(lo, 2), round(hi, 2)
+    (1.23, 3.77)
+    """
+    v = np.asarray(values, dtype=float)
+    return Estimate.mean_of(float(v.sum()), float((v * v).sum()), len(v))
