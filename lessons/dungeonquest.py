@@ -168,7 +168,7 @@ def deck_table(deck):
     for k in keys:
         card = CONTENT.cards[k]
         print(f"{card.count:>3}  {frac(Fraction(card.count, total)):>6}  {card.name:24} "
-              f"{card_text(card)[:44]}")
+              f"{card_text(card)}")
     print(f"{total:>3} cards in the {deck} deck")
 
 
