@@ -267,6 +267,26 @@ def test_the_set_up_draws_are_made_before_the_first_decision():
         v["main_goal"].split("+")[0]]
 
 
+def test_DD_2_9_a_refill_after_a_bots_purchase_is_drawn_at_once_after_yours_it_waits():
+    """Without automatic chance: the face-up slot Ben (a bot) bought from is refilled
+    on its own; the slot Anna bought from waits for "step" or a forced outcome, with the
+    exact chances of the stack (1 card of 6)."""
+    w = DungeonDrawBoard(players=2, seed=1, bots=[1], bot_delay=0)
+    w.receive({"type": "act", "id": "buy fairy key", "ply": w.status["ply"]})
+    assert w.message == "" and not w.game.is_chance and w.status["to_move"] == 0
+    assert all(all(row) for row in w.view["market"]["cards"].values())
+    assert any(line.startswith("Ben buys") for line in w.event_log)
+    slot = w.view["market"]["cards"]["3"][0]
+    w.receive({"type": "act", "id": "buy card 3 0", "ply": w.status["ply"]})
+    assert w.game.is_chance and w.status["turn_owner"] == 0 and not w.status["auto"]
+    left = w.view["market"]["stacks"]["3"]
+    assert [(c["p_num"], c["p_den"]) for c in w.chance] == [(1, left)] * left
+    assert slot in w.view["players"][0]["hand"]
+    forced = w.chance[-1]["id"]
+    w.receive({"type": "force", "id": forced, "ply": w.status["ply"]})
+    assert w.message == "" and w.view["market"]["cards"]["3"][0] == forced.split()[1]
+
+
 # ---------------------------------------------------------------- the solver and the marks
 def explore_positions(n: int = 6):
     """Boards for the mover in the middle of drawing paths, and after the round."""

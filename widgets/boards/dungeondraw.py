@@ -135,6 +135,11 @@ class DungeonDrawBoard(GameWidget):
         s = g.state
         if s.tasks and s.tasks[0][0] in ("draw", "blind", "blindbook"):
             return s.tasks[0][1]
+        # a refill (DD-2.9) or the next goal card belongs to the turn that caused it: after
+        # a bot's purchase it is drawn at once, after a human's it waits for "step"
+        for st in reversed(g.history):
+            if st.player is not None:
+                return st.player
         return None
 
     def phase_key(self) -> str:
