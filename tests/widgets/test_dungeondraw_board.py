@@ -619,3 +619,21 @@ def test_the_static_html_and_traits_are_json(positions):
     w = board(positions["go"])
     json.dumps(widget_state(w))
     assert "<svg" in w.static_html() or "data:image" in w.static_html()
+
+
+@needs_node
+def test_DD_8_2_another_seats_dungeon_carries_no_click_targets(positions, tmp_path):
+    """Looking at another player's dungeon (its tab), the upgrades and path steps of the
+    player to move are not drawn on the wrong cards or nodes."""
+    cases = []
+    for kind in ("recycle", "go", "place"):
+        w = board(positions[kind])
+        other = (w.seat + 1) % w.game.players
+        cases += [(widget_state(w), {"show": other}), (widget_state(w), {"show": w.seat})]
+    results = render_in_node(cases, tmp_path, module=KEY, brief=True)
+    for k in range(0, len(results), 2):
+        away, home = results[k], results[k + 1]
+        away_map = [a for a in away["actions"] if a.split()[0] in (
+            "recycle", "scissors", "erase", "keep", "go", "start", "place")]
+        assert away_map == []
+        assert any(a.split()[0] in ("recycle", "go", "place") for a in home["actions"])

@@ -107,7 +107,7 @@ function dungeonSvg(st, ui, seat) {
   const X = (x) => (x - x0) * U, Y = (y) => (y - y0) * U;
   const byId = Object.fromEntries(dg.nodes.map((n) => [n.id, n]));
   const PX = (id) => { const [x, y] = at(byId[id]); return [X(x), Y(y)]; };
-  const placed = legalBy(st, "placed");
+  const placed = mine ? legalBy(st, "placed") : [];
   let svg = dg.cards.map((c, i) => {
     const badges = placed.filter((a) => a.target.index === i).map((a, k) =>
       `<g class="dd-badge dd-legal" data-action="${esc(a.id)}"><title>${esc(a.label)}</title><rect x="${X(2 * c.col) + 4 + k * 34}" y="${Y(2 * c.row + 6) - 18}" width="31" height="14" rx="3"/>` +
