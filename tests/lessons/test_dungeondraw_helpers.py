@@ -80,3 +80,37 @@ def test_DD_9_1_bot_game_ends_and_the_sheet_prints(capsys):
 def test_random_layout_is_legal():
     lay = dd.random_layout(4, np.random.default_rng(2))
     assert len(lay) == 4 and len({k for k, *_ in lay}) == 4
+
+
+def test_DD_9_4_exit_majority_by_hand():
+    assert dd.exit_majority([4, 4, 2]) == [2, 2, 1]
+    assert dd.exit_majority([6, 3, 3, 1]) == [2, 1, 1, 0]
+    assert dd.exit_majority([0, 0]) == [0, 0]          # reading: at least one tick
+
+
+def test_DD_7_5_goal_draws_inside_their_intervals():
+    deck = {"coin": 1, "coin+hourglass": 1, "key": 2, "lock": 1}
+    est = dd.goal_draws(deck, trials=20_000, seed=2)
+    for kind, exact in (("coin", Fraction(2, 5)), ("key", Fraction(2, 5)),
+                        ("lock", Fraction(1, 5))):
+        assert est[kind].contains(float(exact), level=0.999)
+
+
+def test_bots_until_stops_at_the_condition_and_build_lays_in_turn_order():
+    import deepwood_kernel as dk
+    g = dk.new_game("dungeondraw", players=2, seed=1)
+    dd.bots_until(g, lambda g: g.state.phase == "explore")
+    assert g.state.phase == "explore" and not g.is_over
+    h = dk.new_game("dungeondraw", players=2, seed=1)
+    h.advance()
+    dd.play(h, "pass", "pass")
+    h.advance()
+    anna = [("s4", 0, 0, 0), ("s6", -2, 0, 0)]
+    ben = [("s1", 0, 0, 0), ("s6", -2, 0, 0)]
+    dd.build(h, {0: anna, 1: ben})
+    assert h.state.players[0].placements == anna and h.state.players[1].built
+
+
+def test_say_wraps_under_90_characters(capsys):
+    dd.say("word " * 40)
+    assert all(len(line) < 90 for line in capsys.readouterr().out.splitlines())
