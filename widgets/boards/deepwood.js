@@ -527,7 +527,8 @@ function fightHtml(st, ui) {
       parts.push(`<div class="dw-fight-line">Rolling ${plural(adv.to_roll, "die")} (${plural(adv.rolls_left, "roll")} left). Win chance from here with optimal play: <b title="${esc(adv.p_text)}">${esc(adv.p_pct)}</b> ${pctBar(adv.p)}</div>`);
     }
     if (adv.kind === "bonus") {
-      parts.push(`<div class="dw-fight-line">Total ${adv.total} of ${adv.strength}: ${adv.need} pip${adv.need === 1 ? "" : "s"} missing; you hold ${adv.have} ${esc(adv.res || "")}.</div>`);
+      parts.push(`<div class="dw-fight-line">Total ${adv.total} of ${adv.strength}: ${adv.need} pip${adv.need === 1 ? "" : "s"} missing; you hold ${adv.have} ${esc(adv.res || "")}.` +
+        (adv.committed ? " You placed a troll in this fight, so it must be won now: pay (exchange first if needed)." : "") + `</div>`);
     }
     if (keeping) {
       const selId = selectionKeepId(st, ui);

@@ -78,8 +78,8 @@ class DeepWoodBoard(GameWidget):
         "deal": ("dealing", "Austeilen", "The secret strips are dealt."),
         "entry": ("entering the forest", "Einstieg",
                   "Choose the wall field where your figure enters the forest."),
-        "place": ("market: place a strip", "Marktteil",
-                  "Pick a strip, rotate it, click the anchor cell on the market."),
+        "place": ("market: place a strip", "Marktteil", "Pick a strip, rotate it, click "
+                  "the anchor cell on the market (or exchange, place a troll first)."),
         "border": ("market: take resources", "Randfeld", "Stand beside a market row or "
                    "column (or the corner) and take what lies in that line."),
         "double": ("rock monster 4", "Felsmonster 4",
@@ -93,7 +93,10 @@ class DeepWoodBoard(GameWidget):
         "keep": ("rock-monster fight", "Felsmonsterkampf",
                  "Click dice to set them aside, then reroll the rest or stop."),
         "bonus": ("rock-monster fight: bonus", "Felsmonsterkampf", "Too few pips: pay bonus "
-                  "resources for the missing pips or accept the defeat."),
+                  "resources for the missing pips (exchange or place a troll for them "
+                  "first) or accept the defeat; after a troll the fight must be won."),
+        "won": ("fight won", "Felsmonster besiegt", "You won: place a troll or exchange, "
+                "then end the turn."),
         "card": ("rock-monster card", "Felsmonsterkarte",
                  "You won! Choose which rock-monster card to take."),
         "limit": ("resource limit", "Vorratsgrenze", "More than 6 potions, books or stones: "
@@ -178,7 +181,9 @@ class DeepWoodBoard(GameWidget):
             have = p.res[res] if res else 0
             return {"kind": "bonus", "strength": f.strength, "total": sum(f.kept),
                     "need": f.strength - sum(f.kept), "res": res, "have": have,
-                    "bonus_res": res, "bonus_have": have, "kept": list(f.kept)}
+                    "bonus_res": res, "bonus_have": have, "kept": list(f.kept),
+                    # DW-8.5: a troll placed in this fight commits the player to win it
+                    "committed": bool(f.troll_placed)}
         return {}
 
     # ------------------------------------------------------------------ advisor
