@@ -11,7 +11,7 @@ from html import escape
 from ...core.picture import svg_image
 
 from .content import RESOURCES
-from .rules import (bonus_resource, geometry, market_take, stones_to_leave,
+from .rules import (bonus_resource, geometry, market_take, stones_to_leave, strip_receiver,
                     _amount, RES_SINGULAR)
 from .scoring import path_length, score_breakdown, scores
 from .state import FACE_DOWN, DeepWoodState
@@ -39,6 +39,9 @@ def label(s: DeepWoodState, aid: str) -> str:
     p = s.players[s.seat]
     if verb in ("deal", "draw"):
         return f"{verb.title()} strip {rest} ({c.strips[int(rest)].code})"
+    if verb in ("?deal", "?draw"):                # a strip as one seat reasons about it
+        who = s.players[strip_receiver(s)].name
+        return f"{who} {'is dealt' if verb == '?deal' else 'draws'} a {rest} strip"
     if verb == "reveal":
         sq, kind = rest.split()
         return f"Reveal a {kind} at {sq}"

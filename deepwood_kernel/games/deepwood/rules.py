@@ -53,6 +53,7 @@ Readings chosen where the rulebook is ambiguous (also explained in the lessons):
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import asdict, fields
 from functools import lru_cache
 from itertools import combinations
@@ -545,6 +546,38 @@ def chance_weights(s: DeepWoodState) -> list[tuple[str, int]]:
         return [("roll " + " ".join(map(str, sorted(d, reverse=True))), w)
                 for d, w in roll_multisets(n)]
     return []
+
+
+def strip_receiver(s: DeepWoodState) -> int:
+    """The seat a pending deal or draw gives its strip to (DW-1.4 deals 3 to seat 0 first)."""
+    return sum(len(p.hand) for p in s.players) // 3 if s.phase == "deal" else s.seat
+
+
+def seat_chance_weights(s: DeepWoodState, seat: int) -> list[tuple[str, int]] | None:
+    """A strip dealt or drawn as ``seat`` reasons about it (DW-1.4, DW-2.5, DW-0.10).
+
+    *"Die übrigen Ressourcen-Streifen mischst du verdeckt und gibst allen jeweils 3 Streifen.
+    Alle halten diese verdeckt und geheim. Mit den übrigen Streifen wird ein verdeckter
+    Nachziehstapel gebildet."* Nobody sees the pile, so the true outcomes (one per strip
+    in the pile) would tell ``seat`` which strips the others hold. As ``seat`` reasons,
+    the strip is any strip it has not seen — the pile *and* the other players' hands —
+    each equally likely (the deal was a fair shuffle), grouped by their three cells
+    (strips with the same cells play alike): ``"?deal PBS"`` / ``"?draw PBS"``.
+
+    **reading:** this holds for the seat's *own* deal and draw too: it sees the strip
+    only once it is in its hand (then ``view(seat)`` shows it), not before. The weights
+    never use the true pile. After the pile was rebuilt from the market (DW-2.6), a seat
+    that remembers the rebuilt pile could narrow the draw to it; the engine keeps the
+    same reading (every unseen strip), so the answer never depends on remembered history.
+    A face-down tile turned over (DW-1.15), the dice and the deal of public things
+    reveal nothing: None (the true outcomes).
+    """
+    if s.phase not in ("deal", "draw"):
+        return None
+    unseen = list(s.pile) + [sid for i, p in enumerate(s.players) if i != seat
+                             for sid in p.hand]
+    counts = Counter(s.content.strips[sid].code for sid in unseen)
+    return [(f"?{s.phase} {code}", n) for code, n in sorted(counts.items())]
 
 
 # ============================================================== apply
@@ -1050,6 +1083,9 @@ class DeepWoodRules(PackageRules):
 
     def chance_weights(self, s):
         return chance_weights(s)
+
+    def seat_chance_weights(self, s, seat):
+        return seat_chance_weights(s, seat)
 
     def apply(self, s, aid):
         apply(s, aid)
