@@ -287,6 +287,34 @@ def test_DD_2_9_a_refill_after_a_bots_purchase_is_drawn_at_once_after_yours_it_w
     assert w.message == "" and w.view["market"]["cards"]["3"][0] == forced.split()[1]
 
 
+def test_DD_3_2_the_next_hand_odds_are_the_engines_exact_fractions():
+    """In the market, each card of the watcher's own deck (then its discard pile) with
+    the exact chance of reaching this round's hand (``draw_chance``)."""
+    from fractions import Fraction
+
+    from deepwood_kernel.games.dungeondraw import draw_chance
+    checked = 0
+    for seed in range(4):
+        for g in play(300 + seed, 2 + seed % 3):
+            if g.is_over or g.state.phase != "market":
+                continue
+            seat = g.current_player
+            w = DungeonDrawBoard(g.fork(), seat=seat, bot_delay=0)
+            o = w.advice["next_hand"]
+            p = g.state.players[seat]
+            draws = 5 - sum(p.hand.values())
+            assert o["seat"] == seat and o["draws"] == draws
+            assert {r["card"] for r in o["rows"]} == set(p.deck) | set(p.discard)
+            for r in o["rows"]:
+                assert Fraction(r["p_num"], r["p_den"]) == draw_chance(p.deck, p.discard,
+                                                                       draws, r["card"])
+            checked += 1
+            if g.state.round == 1:
+                assert all(Fraction(r["p_num"], r["p_den"]) == Fraction(draws, 9)
+                           for r in o["rows"])      # 9 starting cards, one of each
+    assert checked >= 20
+
+
 # ---------------------------------------------------------------- the solver and the marks
 def explore_positions(n: int = 6):
     """Boards for the mover in the middle of drawing paths, and after the round."""

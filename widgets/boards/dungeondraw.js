@@ -242,6 +242,15 @@ function marketHtml(st) {
     `<div class="dd-sub">${term("Dungeon cards", "Dungeonkarten")} · two face up or blind from the stack</div>${rows}</div>`;
 }
 
+function nextHandHtml(st) {
+  const o = (st.advice || {}).next_hand;
+  if (!o || !o.rows.length) return "";
+  const rows = o.rows.map((r) => `<tr><td>${esc(r.name)}</td><td class="sh-num">${esc(fracText(r))}</td><td class="sh-num">${esc(r.p_pct)}</td><td>${pctBar(r.p)}</td></tr>`).join("");
+  return `<div class="sh-panel dd-odds"><div class="sh-panel-title">${term(`${st.view.players[o.seat].name}'s next hand`, "Auf 5 Handkarten nachziehen")} · exact</div>` +
+    `<div class="sh-hint">${plural(o.draws, "card")} to draw from a deck of ${o.deck} (then the shuffled discard pile of ${o.discard}): the chance each card is among them.</div>` +
+    `<table class="dd-oddstable">${rows}</table></div>`;
+}
+
 // ---------------------------------------------------------------- goals, solver, sheets
 function goalText(st, g) {
   if (!g) return `<span class="sh-muted">not drawn yet</span>`;
@@ -332,7 +341,7 @@ defineBoard({
     const left = explore ? dungeonPanel(st, ui) + handHtml(st, ui) : handHtml(st, ui) + market;
     const right = explore ? market : dungeonPanel(st, ui);
     return `<div class="dd-grid"><div class="dd-col">${goalsHtml(st)}${buttonsHtml(st)}${left}</div>` +
-      `<div class="dd-col">${slots.chance}${solverHtml(st)}${part("sheets", sheetsHtml(st))}${right}</div></div>`;
+      `<div class="dd-col">${slots.chance}${solverHtml(st)}${nextHandHtml(st)}${part("sheets", sheetsHtml(st))}${right}</div></div>`;
   },
   onUi(node, ui) {
     const kind = node.getAttribute("data-ui");

@@ -36,7 +36,8 @@ Click targets (``legal[i]["target"]``):
 The advice (``advice``) is computed for the watching seat (a spectator: the player to
 move): the solver's best path through that seat's dungeon for the round's main goal
 (``best_path`` of the engine, exact search) with its score beside the path drawn so far,
-and the best way on from where the path stands; while the seat builds, the engine's layout
+and the best way on from where the path stands; in the market and while drawing, the
+exact chance of each card of the seat's own deck reaching this round's hand; while it builds, the engine's layout
 advisor (``advise_layout``) for its whole hand, with the next card of that layout when
 the cards laid so far follow it (a ★ on its place). It also carries what the engine's
 ``view`` leaves out but the board draws, all of it public: the cards named in the view
@@ -49,10 +50,11 @@ from __future__ import annotations
 
 from deepwood_kernel.games.dungeondraw import (PathState, advise_layout, best_path,
                                                build_dungeon, path_apply)
+from deepwood_kernel.games.dungeondraw.odds import draw_chance
 from deepwood_kernel.games.dungeondraw.path import GOAL_OF, path_value
 from deepwood_kernel.games.dungeondraw.rules import FAIRY_KINDS, goal_kind, has_hourglass
 
-from ..shell import GameWidget, board_module, board_styles
+from ..shell import GameWidget, board_module, board_styles, prob_dict
 
 #: path verbs: the actions a player takes while drawing the path (DD-5, DD-6)
 PATH_VERBS = ("start", "go", "use", "fall", "portal", "teleport", "barrel", "climb",
@@ -210,11 +212,27 @@ class DungeonDrawBoard(GameWidget):
             "time_bonus": list(c.game["time_bonus"]),
         }
         w = self._watcher()
+        if w is not None and s.phase in ("market", "draw"):
+            out["next_hand"] = self._next_hand(w)
         if w is not None:
             best = self._best(w)
             if best is not None:
                 out["best"] = best
         return out
+
+    def _next_hand(self, seat: int) -> dict:
+        """DD-3.1, DD-3.2: the exact chance that each card of the seat's own exploration
+        deck (then its reshuffled discard pile) reaches this round's hand; only the
+        seat's own piles, which it knows."""
+        s = self.game.state
+        p = s.players[seat]
+        draws = max(0, s.content.game["hand_size"] - sum(p.hand.values()))
+        keys = sorted(set(p.deck) | set(p.discard))
+        rows = [{"card": k, "name": s.content.cards[k].name,
+                 **prob_dict(draw_chance(p.deck, p.discard, draws, k))} for k in keys]
+        rows.sort(key=lambda r: (-r["p"], r["name"]))
+        return {"seat": seat, "draws": draws, "deck": sum(p.deck.values()),
+                "discard": sum(p.discard.values()), "rows": rows}
 
     def _view_cards(self) -> set:
         """Every card key the watching seat's view names (never another seat's secret)."""
