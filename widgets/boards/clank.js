@@ -526,7 +526,9 @@ function turnHtml(st) {
   const secrets = legalBy(st, "secret");
   if (secrets.length) {
     parts.push(`<div class="cl-group"><div class="cl-group-title">Use a kept secret</div>` +
-      secrets.map((a) => `<button class="cl-btn cl-legal cl-use-secret" data-action="${esc(a.id)}" title="${esc(a.label)}">${esc(a.label.replace(/^Use the /, ""))}</button>`).join("") + `</div>`);
+      secrets.map((a) => `<button class="cl-btn cl-legal cl-use-secret" data-action="${esc(a.id)}" title="${esc(a.label)}">${esc(a.label.replace(/^Use the /, ""))}</button>`).join("") +
+      // CL-13.9: the spring works at the end of the turn it was found, or never
+      (secrets.some((a) => a.id === "token magic_spring") ? `<div class="cl-hint">The magic spring is used at the end of this turn or lost.</div>` : "") + `</div>`);
   }
   const others = legalBy(st, "button").filter((a) => a.target.group !== "end" && a.target.group !== "skip");
   if (others.length) {

@@ -109,6 +109,19 @@ class ClankBoard(GameWidget):
             return False
         return super()._is_auto()
 
+    def phase_text(self, view: dict) -> dict:
+        """The status line; CL-10.3: a player who escaped finishes the turn outside, so
+        their turn gets its own hint (play the rest of the hand, buy, fight, no moving)."""
+        out = super().phase_text(view)
+        if view.get("phase") == "turn" and not self.game.is_over:
+            me = view["players"][view["seat"]]
+            if me.get("status") == "escaped":
+                out.update(name="escaped: finishing the turn", de="entkommen",
+                           hint="You escaped: play the rest of your hand, buy, use devices "
+                                "and fight as you like — you no longer move; then end the "
+                                "turn (CL-10.3).")
+        return out
+
     def target(self, action_id: str, view: dict) -> dict:
         verb, _, rest = action_id.partition(" ")
         if verb == "play":
