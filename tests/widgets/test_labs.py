@@ -8,6 +8,7 @@ and rendered in node from real Python states.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import shutil
@@ -545,7 +546,14 @@ def test_mimebundle_has_static_html_and_a_fixed_repr(make):
                 {"type": "draw", "n": 10})
     data, _meta = lab._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data
-    assert "<svg" in data["text/html"] and "<table" in data["text/html"]
+    # no inline <svg>: JupyterLab strips it from untrusted notebooks (issue 11 §3); the
+    # chart is a data-URI picture with alt text, as on the static boards
+    assert "<svg" not in data["text/html"] and "<table" in data["text/html"]
+    img = re.search(r'<img alt="([^"]+)"[^>]* src="data:image/svg\+xml;base64,([^"]+)"',
+                    data["text/html"])
+    assert img and img.group(1).startswith("Bar chart of ")
+    chart = base64.b64decode(img.group(2)).decode()
+    assert chart.startswith("<svg") and "<rect" in chart and 'xmlns="http://www.w3.org/2000/svg"' in chart
     assert data["text/plain"] == repr(lab)
     assert "0x" not in repr(lab) and "0x" not in data["text/html"]
     assert "10 " in data["text/html"]          # the tally count is in the summary
@@ -560,6 +568,19 @@ def test_static_html_shows_the_exact_fractions():
     assert "109/357" in bag and "24 black" in bag
     assert repr(BagLab(seed=1)) == ("BagLab(bag={'black': 24, 'blue': 4, 'green': 4, "
                                     "'red': 4}, draw=3, replace=False, seed=1, trials=0)")
+
+
+def test_the_static_chart_says_its_numbers_in_its_alt_text():
+    """The picture's alt text carries the exact fractions (and the observed shares after
+    trials), for screen readers and where images are off."""
+    lab = DiceLab(seed=1)
+    html = lab._repr_mimebundle_()[0]["text/html"]
+    alt = re.search(r'<img alt="([^"]+)"', html).group(1)
+    assert alt.startswith("Bar chart of 11 results, exact probability: 2: 1/36; 3: 1/18;")
+    assert "7: 1/6" in alt
+    lab.receive({"type": "roll", "n": 10})
+    alt = re.search(r'<img alt="([^"]+)"', lab._repr_mimebundle_()[0]["text/html"]).group(1)
+    assert "(observed share of 10 trials)" in alt and "%)" in alt
 
 
 def test_message_handlers_do_not_shadow_ipywidgets_internals():

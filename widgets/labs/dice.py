@@ -55,6 +55,7 @@ import anywidget
 import numpy as np
 import traitlets as t
 
+from deepwood_kernel.core.picture import svg_image
 from deepwood_kernel.prob import (
     Estimate,
     KeepAsideSolver,
@@ -173,6 +174,22 @@ def chart_svg(bars: list[dict], counts: list[int], trials: int, *, width: int = 
     return "".join(parts)
 
 
+def chart_alt(bars: list[dict], counts: list[int], trials: int, limit: int = 12) -> str:
+    """The chart said in words (the ``alt`` text of the static picture): each result's
+    exact probability and, after trials, its observed share; long charts are cut.
+
+    >>> chart_alt([{"label": "1", "p_num": 1, "p_den": 2}, {"label": "2", "p_num": 1,
+    ...            "p_den": 2}], [3, 1], 4)
+    'Bar chart of 2 results, exact probability (observed share of 4 trials): 1: 1/2 (75.0%); 2: 1/2 (25.0%).'
+    """
+    head = f"Bar chart of {len(bars)} results, exact probability" + (
+        f" (observed share of {trials:,} trials)" if trials else "")
+    items = [f"{b['label']}: {_frac(b)}" + (f" ({100 * counts[i] / trials:.1f}%)" if trials
+                                             else "") for i, b in enumerate(bars[:limit])]
+    more = f"; and {len(bars) - limit} more" if len(bars) > limit else ""
+    return f"{head}: {'; '.join(items)}{more}."
+
+
 def _frac(b: dict) -> str:
     return str(b["p_num"]) if b["p_den"] == 1 else f"{b['p_num']}/{b['p_den']}"
 
@@ -211,12 +228,15 @@ def summary_html(summary: list[dict]) -> str:
 
 def lab_html(title: str, subtitle: str, bars: list[dict], counts: list[int], trials: int,
              summary: list[dict], extra: str = "", head: str = "result") -> str:
-    """The static HTML/SVG summary both labs add to their display bundle."""
+    """The static HTML summary both labs add to their display bundle. The chart is a
+    data-URI ``<img>`` with alt text (:func:`deepwood_kernel.core.picture.svg_image`), as
+    on the static boards: JupyterLab strips inline ``<svg>`` from untrusted notebooks, an
+    image survives there and on GitHub/nbviewer."""
     return ('<div class="deepwood-lab-static" style="font-family:sans-serif;font-size:13px;'
             'border:1px solid #ccc;border-radius:6px;padding:6px 10px;max-width:600px">'
             f'<div style="font-weight:bold">{html.escape(title)}</div>'
             f'<div style="color:#555;margin-bottom:4px">{html.escape(subtitle)}</div>'
-            f'{chart_svg(bars, counts, trials)}'
+            f'{svg_image(chart_svg(bars, counts, trials), chart_alt(bars, counts, trials))}'
             f'<div style="color:#555;font-size:11px">outlines: exact probability; '
             f'filled: observed share of {trials:,} simulated trials</div>'
             f'{summary_html(summary)}{extra}'
