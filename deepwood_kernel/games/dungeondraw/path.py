@@ -129,47 +129,99 @@ def placement_problem(content: Content, placements, key: str, col: int, row: int
 
 
 _LAYOUTS: dict = {}
+_ROW = 1 << 32                    # a cell (col, row) as one int: col * _ROW + row
+
+
+def _cell(col: int, row: int) -> int:
+    return col * _ROW + row
+
+
+_TAKE = [_cell(i, j) for i, j in _CELLS]                              # a card's cells
+_BLOCK = sorted({_cell(a - i, b - j) for a, b in _CELLS for i, j in _CELLS})  # overlaps
 
 
 def _layout_info(content: Content, placements):
     """For a layout (cached): the anchors where a new card would overlap a laid one, and
-    the connectors by the side and level a new card's connector must have to meet them."""
+    the connectors by the side and level a new card's connector must have to meet them.
+
+    Built from the previous layout's entry plus the last card (layouts grow one card at a
+    time while a dungeon is laid), so each new layout costs one card's work. Also kept:
+    the cells taken and every connector ((x, y, level) -> side and the cell beyond it).
+    Anchors and cells are kept as the ints ``_cell(col, row)``, not tuples: no garbage
+    the cyclic collector must walk, which random playouts otherwise pay for.
+    """
     placements = tuple(placements)
     ck = (content, placements)            # Content hashes by identity (eq=False)
     info = _LAYOUTS.get(ck)
     if info is None:
-        if len(placements) > 1:          # grow the previous layout's set by one card
-            blocked = set(_layout_info(content, placements[:-1])[0])
+        if len(placements) > 1:          # grow the previous layout's sets by one card
+            pb, _ps, pt, pc = _layout_info(content, placements[:-1])
+            blocked, taken, conns = set(pb), set(pt), dict(pc)
         else:
-            blocked = set()
-        _k, c0, r0, _r = placements[-1]
-        blocked.update((c0 + a - i, r0 + b - j) for a, b in _CELLS for i, j in _CELLS)
-        taken = {c for _, c0, r0, _ in placements for c in cells_of(c0, r0)}
+            blocked, taken, conns = set(), set(), {}
+        key, c0, r0, rot = placements[-1]
+        base = _cell(c0, r0)
+        blocked.update([base + d for d in _BLOCK])
+        taken.update([base + d for d in _TAKE])
+        ox, oy = 2 * c0, 2 * r0
+        for x, y, side, level in _card_edges(content.cards[key], rot):
+            x += ox
+            y += oy
+            # a later card's connector at the same point replaces the earlier one, as in
+            # _connectors (a dict keeps the first one's place)
+            conns[(x, y, level)] = (side, _cell(*_beyond(x, y, side)))
         by_side: dict = {}
-        for (cx, cy, lvl), cside in _connectors(content, placements).items():
-            if _beyond(cx, cy, cside) not in taken:      # only open connectors can join
-                by_side.setdefault((_FLIP[cside], lvl), []).append((cx, cy))
+        for (cx, cy, lvl), (cside, out) in conns.items():
+            if out not in taken:                          # only open connectors can join
+                k = (_FLIP[cside], lvl)
+                lst = by_side.get(k)
+                if lst is None:
+                    by_side[k] = [(cx, cy)]
+                else:
+                    lst.append((cx, cy))
         if len(_LAYOUTS) > 4096:
             _LAYOUTS.clear()
-        info = _LAYOUTS[ck] = (blocked, by_side)
+        info = _LAYOUTS[ck] = (blocked, by_side, taken, conns)
     return info
+
+
+_EDGES_BY: dict = {}
+
+
+def _card_edges_by(card) -> list:
+    """The card's connectors at both turns, grouped: [(rot, (side, level), [(x, y)…])…]."""
+    key = id(card)
+    hit = _EDGES_BY.get(key)
+    if hit is None or hit[0] is not card:
+        groups = []
+        for rot in (0, 180):
+            by: dict = {}
+            for x, y, side, level in _card_edges(card, rot):
+                by.setdefault((side, level), []).append((x, y))
+            groups += [(rot, k, v) for k, v in by.items()]
+        if len(_EDGES_BY) > 4096:
+            _EDGES_BY.clear()
+        hit = _EDGES_BY[key] = (card, groups)   # the card kept alive: its id stays its own
+    return hit[1]
 
 
 def placement_options(content: Content, placements, keys) -> list[tuple[str, int, int, int]]:
     """Every legal placement of the cards ``keys`` (sorted, without repeats)."""
     if not placements:
         return sorted({(k, 0, 0, r) for k in keys for r in (0, 180)})
-    blocked, by_side = _layout_info(content, placements)
+    blocked, by_side = _layout_info(content, placements)[:2]
     out = set()
     cards = content.cards
     for key in set(keys):
-        card = cards[key]
-        for rot in (0, 180):
-            for x, y, side, level in _card_edges(card, rot):
-                for cx, cy in by_side.get((side, level), ()):
+        for rot, sl, pts in _card_edges_by(cards[key]):
+            targets = by_side.get(sl)
+            if targets is None:
+                continue
+            for x, y in pts:
+                for cx, cy in targets:
                     # facing connectors share a parity, so the offset is whole cells
                     col, row = (cx - x) // 2, (cy - y) // 2
-                    if (col, row) not in blocked:
+                    if col * _ROW + row not in blocked:
                         out.add((key, col, row, rot))
     return sorted(out)
 
