@@ -671,7 +671,7 @@ def test_CL_8_4_attack_odds_are_for_an_attack_now_and_extra_clank_asks_what_if()
     assert now.cubes == 2 and now.bag == {"black": 24, "green": 3, "blue": 2, "red": 1,
                                           "yellow": 0}
     assert now.damage[0].pmf(0) == Fraction(27 * 26, 30 * 29)
-    what_if = dragon_attack_odds(g, extra_clank=1)       # "if I also play my Stolpern"
+    what_if = dragon_attack_odds(g, extra_clank=1)       # "if I also play my Stumble"
     assert what_if.bag["green"] == 4
     assert what_if.damage[0].pmf(0) == Fraction(27 * 26, 31 * 30) == Fraction(117, 155)
     assert what_if.damage[1].pmf(0) == Fraction(29 * 28, 31 * 30)
@@ -861,7 +861,7 @@ def test_CL_10_2_without_an_artifact_you_cannot_leave_the_dungeon():
 def test_CL_10_3_reading_escaping_does_not_end_the_turn_the_hand_still_pays_gold():
     """CL-10.3 reading: "Spieler, die das Verlies verlassen haben ... führen keine Spielzüge
     mehr aus" -- no more *turns*; no line ends the current one. Anna escapes with 4 cards in
-    hand, plays them (her Salvaged Purse's gold scores, her Stolpern makes no cube: she is
+    hand, plays them (her Salvaged Purse's gold scores, her Stumble makes no cube: she is
     out of the game, CL-10.4), may not move back in, and only then ends her turn."""
     g = game(2)
     s = g.state

@@ -270,10 +270,15 @@ def test_CL_0_5_card_components():
     assert reserve == {"mercenary": 15, "explore": 15, "secret_tome": 12, "goblin": 1}
     assert sum(reserve.values()) == 43
     assert {k: x.count for k, x in c.cards.items() if x.set == "starter"} == STARTERS
-    assert [c.cards[k].name for k in ("burgle", "stumble", "sidestep", "scramble")] == \
-        ["Plündern", "Stolpern", "Umgehen", "Ducken"]
-    assert [c.cards[k].name for k in ("mercenary", "explore", "secret_tome", "goblin")] == \
-        ["Söldner", "Erkunden", "Zauberbuch", "Goblin"]
+    # one card-language scheme: English names, the German edition's beside them
+    assert [(c.cards[k].name, c.cards[k].german) for k in ("burgle", "stumble", "sidestep",
+                                                           "scramble")] == \
+        [("Burgle", "Plündern"), ("Stumble", "Stolpern"), ("Sidestep", "Umgehen"),
+         ("Scramble", "Ducken")]
+    assert [(c.cards[k].name, c.cards[k].german) for k in ("mercenary", "explore",
+                                                           "secret_tome", "goblin")] == \
+        [("Mercenary", "Söldner"), ("Explore", "Erkunden"), ("Secret Tome", "Zauberbuch"),
+         ("Goblin", "")]
     assert sum(x.count for x in c.cards.values() if x.set == "dungeon") == 100
     g = dealt(4)
     s = g.state
@@ -1676,7 +1681,7 @@ def test_CL_12_9_reading_cancelled_clank_pays_no_skill():
     """CL-12.9 reading: skill "für jedes Klong!, das du in diesem Zug machst", and
     leftover negative clank lets you "Klong!-verursachenden Effekte ignorieren": an ignored
     effect makes no clank, so it pays no skill. -2 left over cancels Gong Herald's 2 clank:
-    no skill for them; the Stolpern played afterwards makes clank and pays 1."""
+    no skill for them; the Stumble played afterwards makes clank and pays 1."""
     g = dealt(2)
     s, p = g.state, g.state.players[0]
     quiet(g, 0)

@@ -145,6 +145,7 @@ class Card:
     type: str
     count: int
     cost: int = 0
+    german: str = ""          # the German edition's name, shown beside the English one
     swords: int = 0
     points: int = 0
     dragon: bool = False
@@ -232,7 +233,7 @@ MARKET_KEYS = ("price", "keys", "key_points", "backpacks", "backpack_points", "c
 ROOM_KEYS = {"id", "name", "x", "y", "depths", "crystal", "fountain", "market", "shrine",
              "artifact", "secret"}
 TUNNEL_KEYS = {"a", "b", "boots", "monsters", "locked", "one_way", "wrap"}
-CARD_KEYS = {"key", "name", "set", "type", "count", "cost", "swords", "points", "dragon",
+CARD_KEYS = {"key", "name", "german", "set", "type", "count", "cost", "swords", "points", "dragon",
              "danger", "tags", *EFFECT_FIELDS}
 SECRET_KEYS = {"key", "name", "size", "count", "when", "effects", "points"}
 STARTERS = ("burgle", "stumble", "sidestep", "scramble")
@@ -400,6 +401,15 @@ def _reachable(graph, start) -> set[int]:
     return seen
 
 
+def _german(file, entry, c) -> str:
+    """The optional German name: cards named in the German rulebook carry it, so boards,
+    logs and lessons can say "Burgle (Plündern)" with one scheme."""
+    g = c.get("german", "")
+    if not isinstance(g, str):
+        _fail(file, f"{entry}.german", f"must be a string, got {g!r}")
+    return g
+
+
 def _parse_cards(file, data) -> dict[str, Card]:
     cards = {}
     for i, c in enumerate(data.get("card") or []):
@@ -433,7 +443,7 @@ def _parse_cards(file, data) -> dict[str, Card]:
                     points=_int(file, f"{entry}.points", c.get("points", 0), 0),
                     dragon=_bool(file, f"{entry}.dragon", c.get("dragon", False)),
                     danger=_bool(file, f"{entry}.danger", c.get("danger", False)),
-                    tags=tuple(tags), **fields)
+                    tags=tuple(tags), german=_german(file, entry, c), **fields)
         if ctype == "monster" and card.swords < 1:
             _fail(file, f"{entry}.swords", "a monster needs at least 1 sword to defeat")
         odd = [str(e) for e in card.arrive if e.verb not in ARRIVE_VERBS or e.cond]

@@ -3,7 +3,7 @@
 The odds are for an attack drawn from today's bag, clank area and rage: an attack at the
 end of this turn sees whatever clank the rest of the turn adds, and a later one also the
 clank, rage and danger cards still to come. ``extra_clank=`` asks the what-if for clank
-not made yet ("if I also play my Stolpern").
+not made yet ("if I also play my Stumble").
 
 >>> import deepwood_kernel as dk
 >>> g = dk.new_game("clank", players=4, seed=1)

@@ -210,7 +210,8 @@ def label(s: ClankState, aid: str) -> str:
 
 
 def _card_info(card) -> dict:
-    return {"name": card.name, "type": card.type, "set": card.set, "cost": card.cost,
+    return {"name": card.name, "german": card.german, "type": card.type, "set": card.set,
+            "cost": card.cost,
             "swords": card.swords, "points": card.points, "dragon": card.dragon,
             "danger": card.danger, "tags": list(card.tags), "text": card_text(card)}
 
