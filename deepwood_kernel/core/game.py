@@ -36,6 +36,8 @@ _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 # (game key, sha256) -> parsed content: a user's file is validated once per session
 _CONTENT_CACHE: dict[tuple[str, str], Any] = {}
+# (id, player, sampled) -> Step: history entries are shared immutable values, made once
+_STEPS: dict[tuple[str, int | None, bool], Step] = {}
 
 
 class _Position:
@@ -109,15 +111,16 @@ class Game:
         self._invalidate()
 
     def _invalidate(self) -> None:
-        self._legal_cache: tuple[tuple[str, ...], set[str]] | None = None
+        self._legal_cache: tuple[tuple[str, ...], set[str], int | None] | None = None
         self._chance_cache: list[tuple[str, int]] | None = None
         self._position: _Position | None = None
 
-    def _legal(self) -> tuple[tuple[str, ...], set[str]]:
+    def _legal(self) -> tuple[tuple[str, ...], set[str], int | None]:
+        """(ids, the same as a set, the seat they are for), cached until the next ply."""
         if self._legal_cache is None:
-            ids = (tuple(self.rules.legal_ids(self.state))
-                   if self.current_player is not None else ())
-            self._legal_cache = (ids, set(ids))
+            player = self.rules.current_player(self.state)
+            ids = tuple(self.rules.legal_ids(self.state)) if player is not None else ()
+            self._legal_cache = (ids, set(ids), player)
         return self._legal_cache
 
     def _weights(self) -> list[tuple[str, int]]:
@@ -133,11 +136,12 @@ class Game:
     def _push(self, step: Step) -> None:
         """Apply a (checked or trusted) step, record it, and end the game by the length
         rule when it reaches ``max_game_length`` plies."""
-        self.rules.apply(self.state, step.id)
+        rules = self.rules
+        rules.apply(self.state, step.id)
         self._history.append(step)
-        self._invalidate()
-        if len(self._history) >= self._max_len and not self.rules.is_over(self.state):
-            self.rules.end_by_length(self.state)
+        self._legal_cache = self._chance_cache = self._position = None   # _invalidate()
+        if len(self._history) >= self._max_len and not rules.is_over(self.state):
+            rules.end_by_length(self.state)
 
     def _replay(self, steps: list[Step]) -> None:
         """Rebuild state and RNG position from the seed by replaying ``steps`` (trusted)."""
@@ -154,8 +158,14 @@ class Game:
 
     def _commit(self, action_id: str, player: int | None, sampled: bool) -> None:
         n = len(self._history)
+        key = (action_id, player, sampled)
+        step = _STEPS.get(key)
+        if step is None:          # Steps are immutable values: one object per distinct step
+            if len(_STEPS) > 65_536:
+                _STEPS.clear()
+            step = _STEPS[key] = Step(action_id, player, sampled)
         try:
-            self._push(Step(action_id, player, sampled))
+            self._push(step)
         except Exception:
             # A rules bug must not leave a half-applied move behind: rebuild exactly.
             self._replay(self._history[:n])
@@ -189,7 +199,8 @@ class Game:
         A lazy, read-only sequence: Actions are made as they are touched and each label is
         written when first read, so this is as fast as :meth:`legal_action_ids`.
         """
-        return ActionList(self._legal()[0], self.current_player, self._labeler())
+        ids, _set, player = self._legal()
+        return ActionList(ids, player, self._labeler())
 
     def chance_outcomes(self, seat: int | None = None) -> list[tuple[Action, Fraction]]:
         """The pending chance event's outcomes with exact probabilities summing to 1.
@@ -216,7 +227,8 @@ class Game:
         leaving the game exactly as it was.
         """
         seat = None
-        if isinstance(action, Action):
+        is_action = isinstance(action, Action)
+        if is_action:
             action_id, seat = action.id, action.player
         else:
             action_id = action
@@ -226,13 +238,14 @@ class Game:
         if len(action_id) > MAX_ID_CHARS:
             raise IllegalAction(f"{_short(action_id)} is {len(action_id):,} characters long; "
                                 f"no action id is longer than {MAX_ID_CHARS}")
-        if self.is_over:
+        rules, state = self.rules, self.state
+        if rules.is_over(state):
             raise IllegalAction(f"{_short(action_id)}: the game is over; nothing more can "
                                 "be played")
         if action_id.startswith("?"):
             raise IllegalAction(f"{_short(action_id)} is an outcome as one seat sees it, "
                                 "not one that can be forced; step() draws the real outcome")
-        if self.is_chance:
+        if rules.is_chance(state):
             if seat is not None:
                 raise IllegalAction(f"{_short(action_id)} is {self.player_name(seat)}'s "
                                     "action, but a chance event is pending")
@@ -244,12 +257,12 @@ class Game:
             self._redo.clear()
             self._commit(action_id, None, sampled=False)
             return
-        mover = self.current_player
-        if isinstance(action, Action) and seat != mover:
+        mover = rules.current_player(state)
+        if is_action and seat != mover:
             owner = "a chance outcome" if seat is None else f"{self.player_name(seat)}'s action"
             raise IllegalAction(f"{_short(action_id)} is {owner}, but it is "
                                 f"{self.player_name(mover)}'s move")
-        ids, legal = self._legal()
+        ids, legal, _player = self._legal()
         if action_id not in legal:
             try:
                 why = self.rules.explain_illegal(self.state, action_id)
@@ -263,12 +276,16 @@ class Game:
 
     def step(self) -> Action:
         """Sample the pending chance event from the game's seeded RNG and apply it."""
-        if not self.is_chance:
+        rules, state = self.rules, self.state
+        if not rules.is_chance(state):
             raise IllegalAction("no chance event is pending: "
                                 + ("the game is over" if self.is_over else
                                    f"{self.player_name(self.current_player)} must decide"))
-        outcome = self._draw()
-        label = self.rules.label(self.state, outcome)
+        weights = self._chance_cache          # _draw(), without asking is_chance again
+        if weights is None:
+            weights = self._chance_cache = rules.chance_weights(state)
+        outcome = weights[sample_index(self._rng, [w for _, w in weights])][0]
+        label = rules.label(state, outcome)
         self._redo.clear()
         self._commit(outcome, None, sampled=True)
         return Action(outcome, label, None)
