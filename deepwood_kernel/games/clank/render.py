@@ -195,7 +195,7 @@ def label(s: ClankState, aid: str) -> str:
     if verb == "row":
         card = c.cards[arg]
         return f"{card.name} turns up in the row" + (" (dragon symbol!)" if card.dragon else "")
-    if verb == "draw":
+    if verb in ("draw", "?draw"):                 # ?draw: as another seat reckons it
         return f"{s.players[s.draw_seat].name} draws {c.cards[arg].name}"
     if verb == "secret":
         return f"The secret is a {c.secrets[arg].name}"

@@ -56,6 +56,7 @@ from __future__ import annotations
 from dataclasses import asdict, fields, replace
 
 from ...core.errors import parse_content_toml
+from ...core.log import Secret
 from ...core.rules import GameInfo, Option, PackageRules
 from .content import Content, Effect, load_content, parse_content
 from .state import COLOURS, ESCAPED, IN, LOST, NAMES, RESCUED, ClankState, Player, Turn
@@ -315,6 +316,36 @@ def chance_weights(s: ClankState) -> list[tuple[str, int]]:
     return []
 
 
+def seat_chance_weights(s: ClankState, seat: int) -> list[tuple[str, int]] | None:
+    """A card another player draws, as ``seat`` reasons about it (CL-2.6).
+
+    *"Jede neu erhaltene Karte wird offen auf den eigenen Ablagestapel gelegt. Sobald eine
+    Karte gezogen werden muss und der Nachziehstapel aufgebraucht ist, wird der
+    Ablagestapel gemischt und verdeckt als neuer Nachziehstapel bereit gelegt."* A hand is
+    held secret, the draw pile is face down. ``seat`` knows another player's draw pile and
+    hand only together (the cards they own minus those in sight: discard pile, play area,
+    trashed), so the card drawn is, as ``seat`` reasons, any of those, each copy equally
+    likely: ``"?draw KEY"`` weighted by the copies in draw pile *and* hand, never the true
+    pile. A player's own draw pile is known to them (they know their deck and hand), so
+    their own draws keep the true outcomes (None), as do the dungeon row, the secrets'
+    faces and the dragon bag, which everybody sees alike.
+
+    **reading:** the same after a reshuffle of the discard pile (CL-2.6): a seat that
+    remembers the discard pile just shuffled could narrow a draw to it; the engine keeps
+    the one reading (draw pile and hand together), so the answer depends on the position
+    only.
+    """
+    if not s.to_draw or s.turn.secret_to_reveal or s.phase not in ("deal", "hand", "turn"):
+        return None
+    if s.draw_seat == seat:
+        return None
+    p = s.players[s.draw_seat]
+    unseen = dict(p.draw)
+    for k, n in p.hand.items():
+        unseen[k] = unseen.get(k, 0) + n
+    return [(f"?draw {k}", n) for k, n in sorted(unseen.items()) if n]
+
+
 def is_chance(s: ClankState) -> bool:
     ph = s.phase
     if ph in ("artifacts", "row", "refill", "attack"):
@@ -370,8 +401,9 @@ def _apply_chance(s: ClankState, aid: str) -> None:
         _take(p.draw, arg)
         _add(p.hand, arg)
         s.to_draw -= 1
-        if s.phase == "turn":
-            s.log.append(f"{p.name} draws {c.cards[arg].name}.")
+        if s.phase == "turn":                      # the hand is secret (CL-2.6)
+            s.log.append(Secret(f"{p.name} draws {c.cards[arg].name}.",
+                                f"{p.name} draws a card.", (s.draw_seat,)))
         _prepare_draw(s)
         if not s.to_draw:
             if s.phase == "deal":
@@ -1051,6 +1083,9 @@ class ClankRules(PackageRules):
 
     def chance_weights(self, s):
         return chance_weights(s)
+
+    def seat_chance_weights(self, s, seat):
+        return seat_chance_weights(s, seat)
 
     def apply(self, s, aid):
         apply(s, aid)
