@@ -80,6 +80,10 @@ def print_seat_table(df: pd.DataFrame) -> None:
                   f"[{r.low:6.1%}, {r.high:6.1%}] {r.fair:6.1%}  {inside}")
 
 
+def _p(p: float) -> str:
+    return "< 0.001" if p < 0.001 else f"= {p:.3f}"
+
+
 def start_player_test(df: pd.DataFrame, players: int):
     """Exact binomial test: is the start player's (seat 0's) share of sole wins different
     from 1/players? Prints the counts, the p-value and what it means; returns scipy's
@@ -91,7 +95,7 @@ def start_player_test(df: pd.DataFrame, players: int):
                if res.pvalue < 0.05 else "not small: these games fit 'no seat advantage'")
     print(f"start player won {row.wins} of {row.games} games with one winner "
           f"({row.wins / row.games:.1%}; fair {1 / players:.1%})")
-    print(f"binomial test p-value = {res.pvalue:.3f}: {verdict}")
+    print(f"binomial test p-value {_p(res.pvalue)}: {verdict}")
     return res
 
 
@@ -102,7 +106,7 @@ def seat_chisquare(df: pd.DataFrame, players: int):
     obs = t[t["players"] == players]["wins"].to_numpy()
     res = st.chisquare(obs)
     print(f"wins by seat {obs.tolist()}, expected {obs.sum() / players:.1f} each: "
-          f"chi-square = {res.statistic:.2f}, p-value = {res.pvalue:.3f}")
+          f"chi-square = {res.statistic:.2f}, p-value {_p(res.pvalue)}")
     return res
 
 
