@@ -179,7 +179,7 @@ def _layout_info(content: Content, placements):
                     by_side[k] = [(cx, cy)]
                 else:
                     lst.append((cx, cy))
-        if len(_LAYOUTS) > 4096:
+        if len(_LAYOUTS) > 2048:
             _LAYOUTS.clear()
         info = _LAYOUTS[ck] = (blocked, by_side, taken, conns)
     return info
@@ -255,57 +255,91 @@ _TEMPLATES: dict = {}
 
 
 def _template(card, rot: int):
-    """A card's nodes at turn ``rot`` (placed at 0 0) with its links and drops by index."""
+    """A card's nodes at turn ``rot`` (placed at 0 0) with its links and drops by index.
+
+    Each node also carries what :func:`build_dungeon` would otherwise work out per node:
+    for a connector the cell beyond it (a ``_cell`` int, to shift by the card's cell) and
+    what the node adds to the dungeon's totals, in the order they are counted."""
     key = (id(card), rot)
     hit = _TEMPLATES.get(key)
     if hit is None or hit[0] is not card:
         nodes = card_nodes(card, 0, 0, rot)
         at = {nid: i for i, (nid, *_r) in enumerate(nodes)}
-        tnodes = [(nid, n.kind, n.level, x, y, n.contents, sd) for nid, n, x, y, sd in nodes]
+        tnodes = []
+        for nid, n, x, y, sd in nodes:
+            adds = [GOAL_OF.get(t, t) for t in n.contents]
+            if n.kind in ("room", "stairs"):
+                adds.append(n.kind)
+            beyond = _cell(*_beyond(x, y, sd)) if n.kind == "edge" else None
+            tnodes.append((nid, n.kind, n.level, x, y, n.contents, sd, beyond, tuple(adds)))
         hit = _TEMPLATES[key] = (card, tnodes, [(at[a], at[b]) for a, b in card.links],
-                                 [(at[a], at[b]) for a, b in card.drops])
+                                 [(at[a], at[b]) for a, b in card.drops], {})
     return hit[1:]
+
+
+def _names(template, i: int) -> list:
+    """The template's node names on the ``i``-th card of a layout ("i.local")."""
+    tnodes, _l, _d, names = template
+    out = names.get(i)
+    if out is None:
+        out = names[i] = [f"{i}.{nid}" for nid, *_r in tnodes]
+    return out
 
 
 def build_dungeon(content: Content, placements) -> Dungeon:
     """The graph of a layout (cached: layouts repeat while a path is drawn)."""
-    placements = tuple(tuple(p) for p in placements)
-    ck = (content, placements)
-    d = _CACHE.get(ck)
+    try:                                        # a list of tuples needs no copying
+        ck = (content, tuple(placements))
+        d = _CACHE.get(ck)
+    except TypeError:                           # placements given as lists
+        ck = (content, tuple(tuple(p) for p in placements))
+        d = _CACHE.get(ck)
     if d is not None:
         return d
+    placements = ck[1]
     names, kind, level, pos, contents, side, open_ = [], [], [], [], [], [], []
     index, at = {}, {}
-    taken = {c for _, c0, r0, _ in placements for c in cells_of(c0, r0)}
+    taken = set()
+    for _, c0, r0, _ in placements:
+        base = _cell(c0, r0)
+        taken.update([base + d for d in _TAKE])
     adj: list = []
     drop = {}
+    totals: dict[str, int] = {}
     e = 0
+    cards = content.cards
     for i, (key, col, row, rot) in enumerate(placements):
-        tnodes, tlinks, tdrops = _template(content.cards[key], rot)
-        ox, oy = 2 * col, 2 * row
+        template = _template(cards[key], rot)
+        tnodes, tlinks, tdrops, _n = template
+        tnames = _names(template, i)
+        ox, oy, base = 2 * col, 2 * row, _cell(col, row)
         m = []                                  # template index -> dungeon node
-        for nid, nk, lvl, x, y, cs, sd in tnodes:
-            x, y = x + ox, y + oy
-            if nk == "edge":
+        for j, (_nid, nk, lvl, x, y, cs, sd, beyond, adds) in enumerate(tnodes):
+            x += ox
+            y += oy
+            if beyond is not None:              # a connector
                 g = at.get((x, y, lvl))
                 if g is not None:
                     m.append(g)
                     open_[g] = False            # two facing connectors: joined
                     continue
-            g = len(names)
-            name = f"{i}.{nid}"
+                g = at[(x, y, lvl)] = len(names)
+                open_.append(beyond + base not in taken)
+            else:
+                g = len(names)
+                open_.append(False)
+            name = tnames[j]
             names.append(name)
             kind.append(nk)
             level.append(lvl)
             pos.append((x, y))
             contents.append(cs)
             side.append(sd)
-            open_.append(nk == "edge" and _beyond(x, y, sd) not in taken)
             adj.append([])
             index[name] = g
             m.append(g)
-            if nk == "edge":
-                at[(x, y, lvl)] = g
+            for k in adds:
+                totals[k] = totals.get(k, 0) + 1
         for a, b in tlinks:
             ga, gb = m[a], m[b]
             adj[ga].append((gb, e))
@@ -314,15 +348,8 @@ def build_dungeon(content: Content, placements) -> Dungeon:
         for a, b in tdrops:
             drop[m[a]] = (m[b], e)
             e += 1
-    totals: dict[str, int] = {}
-    for i, cs in enumerate(contents):
-        for t in cs:
-            k = GOAL_OF.get(t, t)
-            totals[k] = totals.get(k, 0) + 1
-        if kind[i] in ("room", "stairs"):
-            totals[kind[i]] = totals.get(kind[i], 0) + 1
     d = Dungeon(names, kind, level, pos, contents, side, open_, adj, drop, index, totals)
-    if len(_CACHE) > 4096:
+    if len(_CACHE) > 512:
         _CACHE.clear()
     _CACHE[ck] = d
     return d

@@ -510,14 +510,24 @@ def _market_ids(s: DDState, seat: int) -> list[str]:
     return ids + ["pass"]
 
 
+_PLACE_IDS: dict = {}             # (key, col, row, turn) -> "place key col row turn"
+
+
+def _place_id(option: tuple) -> str:
+    out = _PLACE_IDS[option] = "place {} {} {} {}".format(*option)
+    return out
+
+
 def _explore_ids(s: DDState, seat: int) -> list[str]:
     p = s.players[seat]
     if not p.built:
         c = s.content
         ids = []
         if len(p.placements) < c.game["hand_size"]:     # a dungeon of at most 5 cards
-            ids = [f"place {k} {col} {row} {rot}"
-                   for k, col, row, rot in placement_options(c, p.placements, list(p.hand))]
+            if len(_PLACE_IDS) > 65_536:
+                _PLACE_IDS.clear()
+            ids = [_PLACE_IDS.get(o) or _place_id(o)
+                   for o in placement_options(c, p.placements, list(p.hand))]
         if p.placements:
             ids.append("build done")
         return ids
