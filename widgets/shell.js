@@ -8,7 +8,7 @@
 // score table, the event log, the error banner and the pending-click mark.
 //
 // A board object may define (only `title`, `prefix` and `drawTable` are required):
-//   title, prefix ("dw"), autoLabel, autoTitle, scoreUnit, scoreTitle(st), showScore(st)
+//   title (markup, or a function returning it once the board is defined), prefix ("dw"), autoLabel, autoTitle, scoreUnit, scoreTitle(st), showScore(st)
 //   newUi(), syncUi(st, ui) -> ui, drawTable(st, ui, slots) -> markup (slots.chance: the
 //   what-if picker to place), statusLeft(st), phaseHint(st) (else the Python board's
 //   PHASES hint; the phase name and its German term come from there too)
@@ -48,6 +48,128 @@ export function part(name, html) {
 
 export function legalBy(st, kind) {
   return (st.legal || []).filter((a) => a.target && a.target.kind === kind);
+}
+/** The legal actions of one target kind by a target field: {value: action} (the last wins). */
+export const legalMap = (st, kind, field) => Object.fromEntries(legalBy(st, kind).map((a) => [a.target[field], a]));
+/** A list split by ``key(item)``: {key: [items in order]}. */
+export function groupBy(items, key) {
+  const by = {};
+  for (const x of items) (by[key(x)] = by[key(x)] || []).push(x);
+  return by;
+}
+
+// ---------------------------------------------------------------- drawing helpers for boards
+// Shared pieces of a board's own table. Classes carry the board's prefix ("dw-panel",
+// "cl-btn", ...), so each board keeps its own look; markup arguments (title, body, inner)
+// are HTML the caller has escaped, plain-text arguments (label, tooltips) are escaped here.
+const pre = (name) => `${BOARD ? BOARD.prefix : "sh"}-${name}`;
+
+/** A panel: `<div class="<p>-panel cls"><div class="<p>-panel-title">title [note]</div>body</div>`. */
+export function panel(cls, title, body, note = "") {
+  const n = note ? `<span class="${pre("title-note")}">${note}</span>` : "";
+  return `<div class="${pre("panel")}${cls ? ` ${cls}` : ""}"><div class="${pre("panel-title")}">${title}${n}</div>${body}</div>`;
+}
+
+/** A button that plays the legal action ``a`` (marked <p>-legal, so it is drawn clickable). */
+export function actButton(a, inner, cls = "", title = undefined) {
+  return `<button class="${pre("btn")} ${pre("legal")}${cls ? ` ${cls}` : ""}" data-action="${esc(a.id)}" title="${esc(title ?? a.label)}">${inner ?? esc(a.label)}</button>`;
+}
+
+/** A titled section of buttons (or other markup) inside a panel. */
+export function group(title, body) {
+  return `<div class="${pre("group")}">${title ? `<div class="${pre("group-title")}">${title}</div>` : ""}${body}</div>`;
+}
+
+/** Legal button actions grouped by ``target.group``: ``order`` first, then the rest; groups
+ *  with the same title (``titles[g]``, else the group's name) share one section. */
+export function buttonGroups(acts, order = [], titles = {}, text = (a) => esc(a.label), tip = (a) => a.label) {
+  const by = groupBy(acts, (a) => a.target.group);
+  const sections = [];
+  for (const g of [...order, ...Object.keys(by).filter((k) => !order.includes(k))]) {
+    if (!by[g]) continue;
+    const title = titles[g] || esc(g);
+    const buttons = by[g].map((a) => actButton(a, text(a), pre(`act-${g}`), tip(a))).join("");
+    const last = sections[sections.length - 1];
+    if (last && last.title === title) last.body += buttons; else sections.push({ title, body: buttons });
+  }
+  return sections.map((q) => group(q.title, q.body)).join("");
+}
+
+/** Count equal keys: ["a", "b", "a"] -> [["a", 2], ["b", 1]] (first appearance order). */
+export function grouped(keys) {
+  const out = new Map();
+  for (const k of keys) out.set(k, (out.get(k) || 0) + 1);
+  return [...out.entries()];
+}
+
+/** One line of an odds list: label, a bar, the percentage and the exact fraction
+ *  (``d`` is a probability dict from the kernel: p, p_pct, p_text, p_num, p_den). */
+export function oddsLine(label, d, colour = null, title = "") {
+  return `<div class="${pre("odds-line")}" title="${esc(title || d.p_text)}"><span class="${pre("odds-k")}">${label}</span>` +
+    `${pctBar(d.p, colour)}<span class="${pre("num")}">${esc(d.p_pct)}</span><span class="${pre("frac")}">${esc(fracText(d))}</span></div>`;
+}
+
+/** Token and badge shapes any board may use, each drawn in a 16-unit square: inline with
+ *  shape(name, size, title), inside an SVG with placed(SHAPES[name], x, y, s). Symbols
+ *  are drawn as shapes, never rare Unicode glyphs (Debian's fonts lack many). */
+export const SHAPES = {
+  sword: `<path d="M3 13 L12.5 3.5" stroke="#59606a" stroke-width="2.6" stroke-linecap="round"/><path d="M12.5 3.5 L14.5 1.5" stroke="#9aa3ad" stroke-width="1.6"/><path d="M2.2 9.8 L6.2 13.8" stroke="#8a5a00" stroke-width="2.2" stroke-linecap="round"/><circle cx="2.4" cy="13.6" r="1.4" fill="#8a5a00"/>`,
+  boot: `<path d="M4 1.5 H9.2 V9 L14.2 10.4 Q15 10.8 15 12 V14.5 H4 Z" fill="#7a4a21" stroke="#4b2c10" stroke-width="0.8"/><path d="M4 12.2 H15" stroke="#c59a6d" stroke-width="0.9"/>`,
+  gold: `<circle cx="8" cy="8" r="6.4" fill="#e8bb1c" stroke="#9a7b00" stroke-width="1.2"/><circle cx="8" cy="8" r="4.2" fill="none" stroke="#b58f00" stroke-width="0.8"/>`,
+  heart: `<path d="M8 14.5 L2.2 8.6 Q0 6 2.2 3.4 Q4.8 1.2 8 4.4 Q11.2 1.2 13.8 3.4 Q16 6 13.8 8.6 Z" fill="#c8372d" stroke="#7e1d16" stroke-width="0.8"/>`,
+  dragon: `<path d="M1.5 13.5 Q2 6.5 7.5 4.5 L9 1.5 L10.5 4.2 L14.8 3 L12.6 6.8 Q15.2 9.6 12.4 12.2 L9.5 10.5 L7.6 13.5 Z" fill="#b5271b" stroke="#5e120c" stroke-width="0.8"/><circle cx="10.4" cy="6.6" r="1" fill="#ffd64a"/>`,
+  danger: `<path d="M8 1.5 L15 14 H1 Z" fill="#f0b400" stroke="#8a6200"/><rect x="7.2" y="5.4" width="1.6" height="5" fill="#2b2a26"/><rect x="7.2" y="11.4" width="1.6" height="1.6" fill="#2b2a26"/>`,
+  points: `<path d="M8 1 L14.1 4.5 V11.5 L8 15 L1.9 11.5 V4.5 Z" fill="#3b3b3b" stroke="#151515"/>`,
+  key: `<circle cx="4.8" cy="8" r="3.4" fill="none" stroke="#a47d12" stroke-width="2"/><path d="M8 8 H15 M12.5 8 V11 M14.5 8 V10.5" stroke="#a47d12" stroke-width="2"/>`,
+  backpack: `<rect x="3" y="4.5" width="10" height="10.5" rx="2.5" fill="#8a5a2b" stroke="#4b2c10"/><path d="M5.5 4.5 Q5.5 1.5 8 1.5 Q10.5 1.5 10.5 4.5" fill="none" stroke="#4b2c10" stroke-width="1.3"/><rect x="5" y="8.5" width="6" height="4" rx="1" fill="#b07a42"/>`,
+  crown: `<path d="M1.5 12.5 L2.5 4 L5.5 8 L8 2.5 L10.5 8 L13.5 4 L14.5 12.5 Z" fill="#e8bb1c" stroke="#9a7b00"/><rect x="1.5" y="12.5" width="13" height="2" fill="#c99a0a"/>`,
+  lock: `<path d="M4.5 7 V5 Q4.5 1.5 8 1.5 Q11.5 1.5 11.5 5 V7" fill="none" stroke="#6d5412" stroke-width="1.8"/><rect x="3" y="7" width="10" height="8" rx="1.5" fill="#d9a916" stroke="#6d5412"/><circle cx="8" cy="10.6" r="1.3" fill="#6d5412"/>`,
+  monster: `<path d="M8 1.5 C3 1.5 1.6 5 2.4 8.6 L3.6 14.5 H12.4 L13.6 8.6 C14.4 5 13 1.5 8 1.5 Z" fill="#b5271b" stroke="#5e120c" stroke-width="0.9"/><circle cx="5.6" cy="7.4" r="1.6" fill="#fff"/><circle cx="10.4" cy="7.4" r="1.6" fill="#fff"/><path d="M5.5 12 L6.5 10.6 L7.5 12 L8.5 10.6 L9.5 12 L10.5 10.6" fill="none" stroke="#fff" stroke-width="0.9"/>`,
+};
+
+/** An inline SVG icon for HTML (``size`` in px); ``title`` makes it speak. */
+export function shape(name, size = 14, title = "", markup = SHAPES[name]) {
+  const t = title ? `<title>${esc(title)}</title>` : "";
+  return `<svg class="${pre("ico")} ${pre(`ico-${name}`)}" width="${size}" height="${size}" viewBox="0 0 16 16" aria-hidden="${title ? "false" : "true"}">${t}${markup || ""}</svg>`;
+}
+
+/** A markup fragment drawn in an ``box``-unit square (an icon table entry), centred on
+ *  (x, y) and ``s`` units wide, inside an SVG. */
+export function placed(markup, x, y, s, box = 16, cls = "icon") {
+  const k = s / box;
+  return `<g transform="translate(${(x - s / 2).toFixed(1)} ${(y - s / 2).toFixed(1)}) scale(${k.toFixed(3)})" class="${pre(cls)}">${markup}</g>`;
+}
+
+/** A die showing ``value`` as pips at (x, y), ``s`` wide, inside an SVG (``text``: a
+ *  symbol instead of pips, e.g. "?" for a die still to be rolled). */
+export function pipDie(value, x, y, s, cls = "", extra = "", text = "") {
+  const spots = {
+    1: [[0.5, 0.5]], 2: [[0.27, 0.27], [0.73, 0.73]], 3: [[0.27, 0.27], [0.5, 0.5], [0.73, 0.73]],
+    4: [[0.27, 0.27], [0.73, 0.27], [0.27, 0.73], [0.73, 0.73]],
+    5: [[0.27, 0.27], [0.73, 0.27], [0.5, 0.5], [0.27, 0.73], [0.73, 0.73]],
+    6: [[0.27, 0.25], [0.73, 0.25], [0.27, 0.5], [0.73, 0.5], [0.27, 0.75], [0.73, 0.75]],
+  }[value] || [];
+  const pips = spots.map(([a, b]) => `<circle cx="${x + a * s}" cy="${y + b * s}" r="${s * 0.09}" class="${pre("pip")}"/>`).join("");
+  const sym = text ? `<text x="${x + s / 2}" y="${y + s * 0.68}" font-size="${s * 0.5}">${esc(text)}</text>` : "";
+  return `<g class="${pre("die")}${cls ? ` ${cls}` : ""}"${extra}><rect x="${x}" y="${y}" width="${s}" height="${s}" rx="${s * 0.18}"/>${pips}${sym}</g>`;
+}
+
+/** A legend: ``[[iconMarkup, textMarkup], ...]`` plus the "you can click" swatch every board shows. */
+export function legendRow(items, hit = `<rect x="2" y="2" width="16" height="16" rx="3"/>`) {
+  const all = [...items, [`<svg width="20" height="20" viewBox="0 0 20 20"><g class="${pre("hit")} ${pre("legend-hit")}">${hit}</g></svg>`, "you can click"]];
+  return `<div class="${pre("legend")}">${all.map(([i, t]) => `<span class="${pre("legend-item")}">${i}<span>${t}</span></span>`).join("")}</div>`;
+}
+
+/** One player's card: coloured edge and name, "to move", status tags, the bot/human
+ *  toggle, the score, then ``lines`` (markup). ``o``: {name, colour, turn, tags, score,
+ *  scoreTitle, lines, cls}. */
+export function seatCard(st, i, o) {
+  const bot = new Set(st.bots || []).has(i);
+  const tags = (o.turn ? [`<span class="${pre("tag")} ${pre("tag-turn")}">to move</span>`] : []).concat(o.tags || []);
+  return `<div class="${pre("player")}${o.turn ? ` ${pre("player-turn")} ${pre("turn")}` : ""}${o.cls ? ` ${o.cls}` : ""}" style="border-left-color:${o.colour}">` +
+    `<div class="${pre("player-head")}"><span class="${pre("dot")}" style="background:${o.colour}"></span><b style="color:${o.colour}">${esc(o.name)}</b>${tags.join("")}` +
+    `<button class="${pre("tag")} ${pre("bot-toggle")}${bot ? ` ${pre("on")}` : ""}" data-cmd="bot" data-seat="${i}" title="let a bot play this seat (or take it back)">${bot ? "bot" : "human"}</button>` +
+    `<span class="${pre("score")}" title="${esc(o.scoreTitle || "if the game ended now")}">${esc(o.score)}</span></div>${(o.lines || []).join("")}</div>`;
 }
 
 // ---------------------------------------------------------------- shell panels
@@ -93,7 +215,8 @@ function chanceHtml(st) {
     const colour = BOARD.chanceColour ? BOARD.chanceColour(st, c) : null;
     const sw = colour ? `<span class="sh-swatch" style="background:${colour}"></span>` : `<span></span>`;
     const off = c.force === false ? " disabled" : disabled;
-    const label = BOARD.chanceLabel ? BOARD.chanceLabel(st, c) : c.label;
+    // a board may send a short label (``short``; the full one stays the tooltip)
+    const label = BOARD.chanceLabel ? BOARD.chanceLabel(st, c) : c.short || c.label;
     return `<button class="sh-chance-row" data-chance="${esc(c.id)}"${off} title="${c.force === false ? "as your seat reasons about it (cannot be forced)" : "what if: force this outcome"}: ${esc(c.label)}">` +
       `${sw}<span class="sh-chance-label">${esc(label)}</span><span class="sh-num">${esc(fracText(c))}</span><span class="sh-num">${esc(c.p_pct)}</span>${pctBar(c.p, colour)}</button>`;
   }).join("");
@@ -145,7 +268,7 @@ export function renderMarkup(st, ui) {
 function controlsMarkup() {
   const b = BOARD;
   return `<div class="sh-toolbar">` +
-    `<span class="sh-title">${b.title}</span>` +
+    `<span class="sh-title">${typeof b.title === "function" ? b.title() : b.title}</span>` +
     `<button class="sh-btn" data-cmd="undo" title="take back the last move (bot moves and automatic draws are skipped)">↶ Undo</button>` +
     `<button class="sh-btn" data-cmd="redo" title="replay what was undone">↷ Redo</button>` +
     `<button class="sh-btn" data-cmd="step" title="resolve the pending chance event with the seeded random numbers">Step</button>` +

@@ -125,9 +125,19 @@ def check_target(w: ClankBoard, a: dict) -> None:
     elif verb in ("move", "teleport"):
         room, _, block = rest.partition(" block ")
         assert t == {"kind": "room", "room": room, "verb": verb,
-                     "block": int(block) if block else None}
-        tunnels = {(x["a"], x["b"]) for x in v["map"]["tunnels"]}
-        assert (me["room"], room) in tunnels or (room, me["room"]) in tunnels
+                     "block": int(block) if block else None,
+                     "word": t["word"], "text": t["text"]}
+        tunnels = {(x["a"], x["b"]): x for x in v["map"]["tunnels"]}
+        tun = tunnels.get((me["room"], room)) or tunnels.get((room, me["room"]))
+        assert tun is not None
+        # the words drawn above the room and in the picker (CL-5.1 boots, CL-5.4 swords)
+        if verb == "teleport":
+            assert t["word"].startswith("teleport") and t["text"].startswith("Teleport")
+        else:
+            assert f"{tun['boots']} boot" in t["text"]
+            if block:
+                hurt = tun["monsters"] - int(block)
+                assert (f"take {hurt} damage" if hurt else "take no damage") in t["text"]
     elif verb == "take":
         assert t == {"kind": "token", "room": me["room"], "token": rest}
         room = next(r for r in v["map"]["rooms"] if r["id"] == me["room"])

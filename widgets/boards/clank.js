@@ -22,36 +22,21 @@ function cardInfo(st, key) {
   const c = st.view.cards && st.view.cards[key];
   return c || { name: key, type: "action", set: "", cost: 0, swords: 0, points: 0, dragon: false, danger: false, tags: [], text: "" };
 }
-
-/** Count equal keys: ["a", "b", "a"] -> [["a", 2], ["b", 1]] (first appearance order). */
-function grouped(keys) {
-  const out = new Map();
-  for (const k of keys) out.set(k, (out.get(k) || 0) + 1);
-  return [...out.entries()];
-}
+/** A card's name with the German edition's name beside it (the shell's term()). */
+const cardName = (st, key, c = cardInfo(st, key)) => term(c.name, c.german && c.german !== c.name ? c.german : "");
 
 // ---------------------------------------------------------------- icons (16 x 16 SVG)
+// Klong!'s own symbols; the generic ones (sword, boot, gold, heart, ...) are the shell's SHAPES
 const ICON = {
+  ...SHAPES,
   skill: `<path d="M8 1 L14.5 6.5 L8 15 L1.5 6.5 Z" fill="#2f6fb5" stroke="#1b4a80"/><path d="M1.5 6.5 H14.5 M5 6.5 L8 15 L11 6.5 M5 6.5 L8 1 L11 6.5" stroke="#9cc3ee" stroke-width="0.8" fill="none"/>`,
-  sword: `<path d="M3 13 L12.5 3.5" stroke="#59606a" stroke-width="2.6" stroke-linecap="round"/><path d="M12.5 3.5 L14.5 1.5" stroke="#9aa3ad" stroke-width="1.6"/><path d="M2.2 9.8 L6.2 13.8" stroke="#8a5a00" stroke-width="2.2" stroke-linecap="round"/><circle cx="2.4" cy="13.6" r="1.4" fill="#8a5a00"/>`,
-  boot: `<path d="M4 1.5 H9.2 V9 L14.2 10.4 Q15 10.8 15 12 V14.5 H4 Z" fill="#7a4a21" stroke="#4b2c10" stroke-width="0.8"/><path d="M4 12.2 H15" stroke="#c59a6d" stroke-width="0.9"/>`,
   teleport: `<circle cx="8" cy="8" r="6.2" fill="none" stroke="#7b3fa0" stroke-width="2"/><path d="M8 4.2 A3.8 3.8 0 1 1 4.4 9" fill="none" stroke="#b47ad6" stroke-width="1.6"/><circle cx="8" cy="8" r="1.6" fill="#7b3fa0"/>`,
   clank: `<rect x="2.5" y="3.5" width="10" height="10" rx="1.6" fill="#e0861e" stroke="#8c4d06"/><path d="M12.5 3.5 L14.5 1.8 V11.6 L12.5 13.5 M2.5 3.5 L4.5 1.8 H14.5" fill="#f3b465" stroke="#8c4d06" stroke-width="0.8"/>`,
-  gold: `<circle cx="8" cy="8" r="6.4" fill="#e8bb1c" stroke="#9a7b00" stroke-width="1.2"/><circle cx="8" cy="8" r="4.2" fill="none" stroke="#b58f00" stroke-width="0.8"/>`,
-  heart: `<path d="M8 14.5 L2.2 8.6 Q0 6 2.2 3.4 Q4.8 1.2 8 4.4 Q11.2 1.2 13.8 3.4 Q16 6 13.8 8.6 Z" fill="#c8372d" stroke="#7e1d16" stroke-width="0.8"/>`,
-  dragon: `<path d="M1.5 13.5 Q2 6.5 7.5 4.5 L9 1.5 L10.5 4.2 L14.8 3 L12.6 6.8 Q15.2 9.6 12.4 12.2 L9.5 10.5 L7.6 13.5 Z" fill="#b5271b" stroke="#5e120c" stroke-width="0.8"/><circle cx="10.4" cy="6.6" r="1" fill="#ffd64a"/>`,
-  danger: `<path d="M8 1.5 L15 14 H1 Z" fill="#f0b400" stroke="#8a6200"/><rect x="7.2" y="5.4" width="1.6" height="5" fill="#2b2a26"/><rect x="7.2" y="11.4" width="1.6" height="1.6" fill="#2b2a26"/>`,
-  points: `<path d="M8 1 L14.1 4.5 V11.5 L8 15 L1.9 11.5 V4.5 Z" fill="#3b3b3b" stroke="#151515"/>`,
-  key: `<circle cx="4.8" cy="8" r="3.4" fill="none" stroke="#a47d12" stroke-width="2"/><path d="M8 8 H15 M12.5 8 V11 M14.5 8 V10.5" stroke="#a47d12" stroke-width="2"/>`,
-  backpack: `<rect x="3" y="4.5" width="10" height="10.5" rx="2.5" fill="#8a5a2b" stroke="#4b2c10"/><path d="M5.5 4.5 Q5.5 1.5 8 1.5 Q10.5 1.5 10.5 4.5" fill="none" stroke="#4b2c10" stroke-width="1.3"/><rect x="5" y="8.5" width="6" height="4" rx="1" fill="#b07a42"/>`,
-  crown: `<path d="M1.5 12.5 L2.5 4 L5.5 8 L8 2.5 L10.5 8 L13.5 4 L14.5 12.5 Z" fill="#e8bb1c" stroke="#9a7b00"/><rect x="1.5" y="12.5" width="13" height="2" fill="#c99a0a"/>`,
   artifact: `<path d="M3 5.5 L8 1 L13 5.5 L8 15 Z" fill="#f2c232" stroke="#8a6200"/><path d="M3 5.5 H13 M6 5.5 L8 15 L10 5.5" stroke="#fff3c4" stroke-width="0.8" fill="none"/>`,
   idol: `<circle cx="8" cy="6" r="4.6" fill="#9b6a2f" stroke="#4e3414"/><circle cx="3.3" cy="5" r="1.8" fill="#9b6a2f" stroke="#4e3414" stroke-width="0.8"/><circle cx="12.7" cy="5" r="1.8" fill="#9b6a2f" stroke="#4e3414" stroke-width="0.8"/><ellipse cx="8" cy="7.5" rx="2.8" ry="2" fill="#e0b27a"/><rect x="4.5" y="10.5" width="7" height="4.5" rx="1.5" fill="#7b5020"/>`,
   minor: `<circle cx="8" cy="8" r="6" fill="#4e8fd0" stroke="#1f4c85" stroke-width="1.2"/><text x="8" y="11.3" font-size="9" text-anchor="middle" fill="#fff" font-weight="bold">?</text>`,
   major: `<path d="M8 1 L15 8 L8 15 L1 8 Z" fill="#7b3fa0" stroke="#45205f" stroke-width="1"/><text x="8" y="11.4" font-size="9" text-anchor="middle" fill="#fff" font-weight="bold">?</text>`,
-  lock: `<path d="M4.5 7 V5 Q4.5 1.5 8 1.5 Q11.5 1.5 11.5 5 V7" fill="none" stroke="#6d5412" stroke-width="1.8"/><rect x="3" y="7" width="10" height="8" rx="1.5" fill="#d9a916" stroke="#6d5412"/><circle cx="8" cy="10.6" r="1.3" fill="#6d5412"/>`,
   feet: `<ellipse cx="5" cy="5.2" rx="2.1" ry="3.4" fill="#5d4126"/><ellipse cx="5" cy="10.4" rx="1.5" ry="1.3" fill="#5d4126"/><ellipse cx="11" cy="7.2" rx="2.1" ry="3.4" fill="#5d4126"/><ellipse cx="11" cy="12.4" rx="1.5" ry="1.3" fill="#5d4126"/>`,
-  monster: `<path d="M8 1.5 C3 1.5 1.6 5 2.4 8.6 L3.6 14.5 H12.4 L13.6 8.6 C14.4 5 13 1.5 8 1.5 Z" fill="#b5271b" stroke="#5e120c" stroke-width="0.9"/><circle cx="5.6" cy="7.4" r="1.6" fill="#fff"/><circle cx="10.4" cy="7.4" r="1.6" fill="#fff"/><path d="M5.5 12 L6.5 10.6 L7.5 12 L8.5 10.6 L9.5 12 L10.5 10.6" fill="none" stroke="#fff" stroke-width="0.9"/>`,
   crystal: `<path d="M3 14 L4.5 6 L7 2 L8.5 7 L7 14 Z M7.5 14 L9.5 5 L12 3 L13 9 L11.5 14 Z" fill="#6fc3e3" stroke="#1f6f8f" stroke-width="0.8"/>`,
   fountain: `<path d="M8 1.5 Q13 8 13 10.3 A5 5 0 0 1 3 10.3 Q3 8 8 1.5 Z" fill="#3aa0c8" stroke="#17607e"/><path d="M5.6 10.5 Q6 12.6 8 12.8" fill="none" stroke="#d5f1fb" stroke-width="1.1"/>`,
   market: `<path d="M2 6 L3.5 2 H12.5 L14 6 Z" fill="#c8372d"/><path d="M2 6 H14 V7 Q12.5 8.5 11 7 Q9.5 8.5 8 7 Q6.5 8.5 5 7 Q3.5 8.5 2 7 Z" fill="#f3f0e6" stroke="#7e1d16" stroke-width="0.6"/><rect x="3" y="8" width="10" height="6.5" fill="#b07a42" stroke="#4b2c10" stroke-width="0.8"/>`,
@@ -60,16 +45,10 @@ const ICON = {
 };
 
 /** An inline icon for HTML (size in px). */
-function ico(name, size = 14, title = "") {
-  const t = title ? `<title>${esc(title)}</title>` : "";
-  return `<svg class="cl-ico cl-ico-${name}" width="${size}" height="${size}" viewBox="0 0 16 16" aria-hidden="${title ? "false" : "true"}">${t}${ICON[name] || ""}</svg>`;
-}
+const ico = (name, size = 14, title = "") => shape(name, size, title, ICON[name]);
 
 /** An icon placed in map units, centred on (x, y), ``s`` map units wide. */
-function mapIcon(name, x, y, s) {
-  const k = s / 16;
-  return `<g transform="translate(${(x - s / 2).toFixed(1)} ${(y - s / 2).toFixed(1)}) scale(${k.toFixed(3)})" class="cl-map-icon">${ICON[name] || ""}</g>`;
-}
+const mapIcon = (name, x, y, s) => placed(ICON[name] || "", x, y, s, 16, "map-icon");
 
 function cubes(colour, n, max = 12) {
   // small cube squares; long runs end in "+n" so a panel never overflows
@@ -80,68 +59,21 @@ function cubes(colour, n, max = 12) {
   return html;
 }
 
-
-
 // ---------------------------------------------------------------- local UI state
-function boardUi() {
-  return { room: null };
-}
+const boardUi = () => ({ room: null });
 
 /** Room id -> the legal actions that end there (move, move ... block k, teleport). */
-function roomOptions(st) {
-  const by = {};
-  for (const a of legalBy(st, "room")) (by[a.target.room] = by[a.target.room] || []).push(a);
-  return by;
-}
+const roomOptions = (st) => groupBy(legalBy(st, "room"), (a) => a.target.room);
 
 /** Keep local choices consistent with the state: a room picker only stays open while
  *  that room still offers more than one legal way in. */
 function syncBoardUi(st, ui) {
-  if (ui.room !== null && ui.room !== undefined) {
-    const opts = (st.view && st.legal) ? roomOptions(st)[ui.room] : null;
-    if (!opts || opts.length < 2) ui.room = null;
-  } else {
-    ui.room = null;
-  }
+  const opts = ui.room !== null && ui.room !== undefined && st.view && st.legal ? roomOptions(st)[ui.room] : null;
+  if (!opts || opts.length < 2) ui.room = null;
   return ui;
 }
 
 // ---------------------------------------------------------------- the map
-function tunnelBetween(v, from, to) {
-  return (v.map.tunnels || []).find((t) => (t.a === from && t.b === to) || (t.b === from && t.a === to));
-}
-
-/** What a room click does, in a few words (drawn above the room). */
-function optionWord(v, a) {
-  const t = a.target;
-  if (t.verb === "teleport") return t.room === "start" ? "teleport out" : "teleport";
-  const me = v.players[v.seat];
-  const tun = me ? tunnelBetween(v, me.room, t.room) : null;
-  const boots = tun ? tun.boots : 1;
-  let w = t.room === "start" ? `escape · ${boots}` : plural(boots, "boot");
-  if (t.block !== null && t.block !== undefined && tun) {
-    const hurt = tun.monsters - t.block;
-    w += hurt ? ` · ${hurt} dmg` : " · safe";
-  }
-  return w;
-}
-
-/** A picker line: the whole choice in words (the engine's label is the tooltip). */
-function optionText(v, a) {
-  const t = a.target;
-  if (t.verb === "teleport") return t.room === "start" ? "Teleport out of the dungeon" : "Teleport (no boots; ignores monsters, locks and arrows)";
-  const me = v.players[v.seat];
-  const tun = me ? tunnelBetween(v, me.room, t.room) : null;
-  const boots = tun ? tun.boots : 1;
-  let text = `${t.room === "start" ? "Escape" : "Walk"} for ${plural(boots, "boot")}`;
-  if (t.block !== null && t.block !== undefined && tun) {
-    const hurt = tun.monsters - t.block;
-    text += t.block ? `, spend ${plural(t.block, "sword")}` : ", spend no swords";
-    text += hurt ? `, take ${hurt} damage` : ", take no damage";
-  }
-  return text;
-}
-
 function tunnelTitle(t) {
   const bits = [`${t.a} – ${t.b}: ${plural(t.boots, "boot")}`];
   if (t.monsters) bits.push(`${plural(t.monsters, "monster")} (${t.monsters} damage, each sword spent blocks 1)`);
@@ -304,7 +236,7 @@ function mapSvg(st, ui) {
     if (acts.length === 1) {
       const a = acts[0];
       out.push(`<g class="cl-legal cl-target cl-verb-${a.target.verb}" data-action="${esc(a.id)}"><title>${esc(a.label)}</title>${ring}` +
-        `<text x="${r.x}" y="${ly}" class="cl-target-word">${esc(optionWord(v, a))}</text></g>`);
+        `<text x="${r.x}" y="${ly}" class="cl-target-word">${esc(a.target.word)}</text></g>`);
     } else {
       const open = ui.room === rid;
       out.push(`<g class="cl-target cl-multi${open ? " cl-open" : ""}" data-ui="room" data-room="${esc(rid)}"><title>${esc(r.name)}: ${acts.length} ways in — click to choose</title>${ring}` +
@@ -326,21 +258,19 @@ function pickerHtml(st, ui) {
   const below = r.y / m.height < 0.62;
   const top = ((r.y + (below ? ROOM_R + 8 : -ROOM_R - 8)) / m.height) * 100;
   const rows = acts.map((a) => `<button class="cl-btn cl-legal cl-pick-opt" data-action="${esc(a.id)}" title="${esc(a.label)}">` +
-    `${ico(a.target.verb === "teleport" ? "teleport" : a.target.block ? "sword" : "boot", 13)} ${esc(optionText(v, a))}</button>`).join("");
+    `${ico(a.target.verb === "teleport" ? "teleport" : a.target.block ? "sword" : "boot", 13)} ${esc(a.target.text)}</button>`).join("");
   return `<div class="cl-picker${below ? "" : " cl-picker-up"}" style="left:${left.toFixed(1)}%;top:${top.toFixed(1)}%" role="dialog" aria-label="ways into ${esc(r.name)}">` +
     `<div class="cl-picker-head"><b>${esc(r.name)}</b> <span class="cl-muted">(${esc(r.id)})</span>` +
     `<button class="cl-x" data-ui="close" title="close (Esc)">×</button></div>${rows}</div>`;
 }
 
 function mapLegend() {
-  const item = (icon, text) => `<span class="cl-legend-item">${ico(icon, 14)}${esc(text)}</span>`;
-  return `<div class="cl-legend">` +
-    item("feet", "2 boots") + item("monster", "monster: 1 damage") + item("lock", "needs a key") +
-    `<span class="cl-legend-item"><svg width="16" height="14" viewBox="0 0 16 14"><path d="M14 7 L3 1 L6 7 L3 13 Z" class="cl-oneway"/></svg>one way</span>` +
-    item("crystal", "crystal cave") + item("fountain", "fountain +1") + item("market", "market") + item("shrine", "idol shrine") +
-    item("artifact", "artifact") + item("minor", "minor secret") + item("major", "major secret") +
-    `<span class="cl-legend-item"><svg width="16" height="16" viewBox="0 0 16 16"><circle cx="8" cy="8" r="6" class="cl-hit cl-legend-hit"/></svg>you can click</span>` +
-    `</div>`;
+  const item = (icon, text, de) => [ico(icon, 14), term(text, de)];
+  return legendRow([item("feet", "2 boots", "Fußabdrücke"), item("monster", "monster: 1 damage", "Monster"), item("lock", "needs a key", "Schloss"),
+    [`<svg width="16" height="14" viewBox="0 0 16 14"><path d="M14 7 L3 1 L6 7 L3 13 Z" class="cl-oneway"/></svg>`, "one way"],
+    item("crystal", "crystal cave", "Kristallhöhle"), item("fountain", "fountain +1", "Heilbrunnen"), item("market", "market", "Markt"),
+    item("shrine", "idol shrine", "Affenschrein"), item("artifact", "artifact", "Artefakt"), item("minor", "minor secret", "kleines Versteck"),
+    item("major", "major secret", "großes Versteck")], `<circle cx="10" cy="10" r="7"/>`);
 }
 
 // ---------------------------------------------------------------- cards
@@ -362,39 +292,32 @@ function cardHtml(st, key, opts = {}) {
     (c.danger ? `<span class="cl-mark" title="danger: +1 cube in every dragon attack while it lies in the row">${ico("danger", 14)}</span>` : "") +
     (c.points ? `<span class="cl-points" title="${c.points} points at the end">${c.points}</span>` : "");
   const tags = (c.tags || []).length ? `<span class="cl-card-tags">${esc(c.tags.join(" · "))}</span>` : "";
-  const body = `<span class="cl-card-banner cl-banner-${banner}"><span class="cl-card-name">${esc(c.name)}</span>${opts.count > 1 ? `<span class="cl-count">×${opts.count}</span>` : ""}</span>` +
+  const body = `<span class="cl-card-banner cl-banner-${banner}"><span class="cl-card-name">${cardName(st, key, c)}</span>${opts.count > 1 ? `<span class="cl-count">×${opts.count}</span>` : ""}</span>` +
     `<span class="cl-card-marks">${marks}</span>` +
     `<span class="cl-card-text">${esc(c.text)}</span>` +
     `<span class="cl-card-foot"><span class="cl-card-type">${esc(TYPE_NAME[c.type] || c.type)}${tags ? " · " : ""}${tags}</span>${costHtml(c)}</span>` +
     (opts.note ? `<span class="cl-card-note">${opts.note}</span>` : "");
   const cls = `cl-card cl-type-${esc(c.type)}${opts.cls ? ` ${opts.cls}` : ""}`;
-  const tip = a ? a.label : `${c.name}: ${c.text}`;
-  if (a) return `<button class="${cls} cl-legal" data-action="${esc(a.id)}" title="${esc(tip)}">${body}</button>`;
-  return `<div class="${cls}" title="${esc(tip)}">${body}</div>`;
+  if (a) return `<button class="${cls} cl-legal" data-action="${esc(a.id)}" title="${esc(a.label)}">${body}</button>`;
+  return `<div class="${cls}" title="${esc(`${c.name}: ${c.text}`)}">${body}</div>`;
 }
 
 function rowHtml(st) {
   const v = st.view;
-  const acts = {};
-  for (const a of legalBy(st, "row")) acts[a.target.slot] = a;
-  const verbNote = { buy: "buy", use: "use", fight: "fight" };
+  const acts = legalMap(st, "row", "slot");
   const cards = v.row.map((k, i) => {
     if (!k) return `<div class="cl-card cl-empty"><span>slot ${i + 1}: empty</span><small>refilled at the end of the turn</small></div>`;
-    const a = acts[i];
-    const c = cardInfo(st, k);
-    const note = a ? `<b>${verbNote[a.target.verb] || a.target.verb}</b> · ${c.type === "monster" ? plural(c.swords, "sword") : `${c.cost} skill`}` : "";
-    return cardHtml(st, k, { action: a, note });
+    const a = acts[i], c = cardInfo(st, k);
+    return cardHtml(st, k, { action: a, note: a ? `<b>${a.target.verb}</b> · ${c.type === "monster" ? plural(c.swords, "sword") : `${c.cost} skill`}` : "" });
   }).join("");
   const danger = v.rage.danger;
-  return `<div class="cl-panel cl-row-panel"><div class="cl-panel-title">Dungeon row` +
-    `<span class="cl-title-note">deck ${v.dungeon_deck} · dungeon discard ${v.dungeon_discard}${danger ? ` · ${plural(danger, "danger card")}: +${danger} cube${danger === 1 ? "" : "s"} per attack` : ""}</span></div>` +
-    `<div class="cl-row">${cards}</div></div>`;
+  return panel("cl-row-panel", term("Dungeon row", "Verliesreihe"), `<div class="cl-row">${cards}</div>`,
+    `deck ${v.dungeon_deck} · dungeon discard ${v.dungeon_discard}${danger ? ` · ${plural(danger, "danger card")}: +${danger} cube${danger === 1 ? "" : "s"} per attack` : ""}`);
 }
 
 function reserveHtml(st) {
   const v = st.view;
-  const acts = {};
-  for (const a of legalBy(st, "reserve")) acts[a.target.card] = a;
+  const acts = legalMap(st, "reserve", "card");
   const keys = ["mercenary", "explore", "secret_tome", "goblin"];
   const cards = keys.map((k) => {
     const left = k === "goblin" ? null : v.reserve[k];
@@ -402,30 +325,28 @@ function reserveHtml(st) {
     const pile = left === null ? "never runs out" : left ? `${left} left` : "pile empty";
     return cardHtml(st, k, { action: a, cls: "cl-card-mini", note: `${a ? `<b>${a.target.verb}</b> · ` : ""}${pile}` });
   }).join("");
-  return `<div class="cl-panel cl-reserve"><div class="cl-panel-title">Reserve</div><div class="cl-row cl-row-mini">${cards}</div></div>`;
+  return panel("cl-reserve", term("Reserve", "Vorrat"), `<div class="cl-row cl-row-mini">${cards}</div>`);
 }
 
 function marketHtml(st) {
   const v = st.view, mk = v.market;
-  const acts = {};
-  for (const a of legalBy(st, "market")) acts[a.target.item] = a;
+  const acts = legalMap(st, "market", "item");
   const me = v.seat !== null && v.seat !== undefined ? v.players[v.seat] : null;
   const marketRooms = v.map.rooms.filter((r) => r.market);
   const here = me && marketRooms.some((r) => r.id === me.room);
   const ware = (item, icon, name, left, pts) => {
     const a = acts[item];
-    const inner = `${ico(icon, 20)}<span class="cl-ware-name">${esc(name)}</span><span class="cl-ware-left">${left}</span><span class="cl-ware-pts">${pts}</span>`;
+    const inner = `${ico(icon, 20)}<span class="cl-ware-name">${name}</span><span class="cl-ware-left">${left}</span><span class="cl-ware-pts">${pts}</span>`;
     return a ? `<button class="cl-ware cl-legal" data-action="${esc(a.id)}" title="${esc(a.label)}">${inner}</button>`
       : `<div class="cl-ware${/^0 |none/.test(left) ? " cl-ware-gone" : ""}">${inner}</div>`;
   };
   const hint = here
     ? (Object.keys(acts).length ? "click a ware to buy it" : `you stand in a market room: each ware costs ${mk.price} gold`)
     : `buy in a market room (${marketRooms.map((r) => roomNo(r.id)).join(", ")}) for ${mk.price} gold each`;
-  return `<div class="cl-panel cl-market"><div class="cl-panel-title">Market <span class="cl-title-note">${ico("gold", 12)} ${mk.price} per ware</span></div>` +
-    ware("key", "key", "Master key", `${mk.keys} left`, "5 pts · opens locks") +
-    ware("backpack", "backpack", "Backpack", `${mk.backpacks} left`, "5 pts · +1 artifact") +
-    ware("crown", "crown", "Crown", mk.crowns.length ? `worth ${mk.crowns.join(", ")}` : "none left", mk.crowns.length ? `${mk.crowns[0]} pts next` : "") +
-    `<div class="cl-hint">${esc(hint)}</div></div>`;
+  return panel("cl-market", term("Market", "Markt"), ware("key", "key", term("Master key", "Generalschlüssel"), `${mk.keys} left`, "5 pts · opens locks") +
+    ware("backpack", "backpack", term("Backpack", "Rucksack"), `${mk.backpacks} left`, "5 pts · +1 artifact") +
+    ware("crown", "crown", term("Crown", "Krone"), mk.crowns.length ? `worth ${mk.crowns.join(", ")}` : "none left", mk.crowns.length ? `${mk.crowns[0]} pts next` : "") +
+    `<div class="cl-hint">${esc(hint)}</div>`, `${ico("gold", 12)} ${mk.price} per ware`);
 }
 
 // ---------------------------------------------------------------- hand, play area, choices
@@ -433,8 +354,7 @@ function handHtml(st) {
   const v = st.view;
   if (v.seat === null || v.seat === undefined) return "";
   const p = v.players[v.seat];
-  const plays = {};
-  for (const a of legalBy(st, "hand")) plays[a.target.card] = a;
+  const plays = legalMap(st, "hand", "card");
   let body;
   if (Array.isArray(p.hand)) {
     body = p.hand.length
@@ -447,34 +367,24 @@ function handHtml(st) {
   const play = p.play.length
     ? grouped(p.play).map(([k, n]) => {
       const c = cardInfo(st, k);
-      return `<span class="cl-chip${trash.has(k) ? " cl-chip-trash" : ""}" title="${esc(c.text)}${trash.has(k) ? " (trashed at the end of the turn)" : ""}">${esc(c.name)}${n > 1 ? ` ×${n}` : ""}</span>`;
+      return `<span class="cl-chip${trash.has(k) ? " cl-chip-trash" : ""}" title="${esc(c.text)}${trash.has(k) ? " (trashed at the end of the turn)" : ""}">${cardName(st, k)}${n > 1 ? ` ×${n}` : ""}</span>`;
     }).join("")
     : `<span class="cl-muted">nothing played yet</span>`;
   const playable = Object.keys(plays).length;
-  return `<div class="cl-panel cl-hand-panel"><div class="cl-panel-title">${esc(p.name)}'s hand` +
-    `<span class="cl-title-note">${playable ? "click a card to play it · " : ""}draw pile ${p.draw_count} · discard ${p.discard.length} · deck ${p.deck_size}</span></div>` +
-    `<div class="cl-hand">${body}</div>` +
-    `<div class="cl-playarea"><span class="cl-sub">Play area</span>${play}</div></div>`;
+  return panel("cl-hand-panel", `${esc(p.name)}'s ${term("hand", "Kartenhand")}`, `<div class="cl-hand">${body}</div>` +
+    `<div class="cl-playarea"><span class="cl-sub">${term("Play area", "Auslage")}</span>${play}</div>`,
+    `${playable ? "click a card to play it · " : ""}draw pile ${p.draw_count} · discard ${p.discard.length} · deck ${p.deck_size}`);
 }
 
 function choiceHtml(st) {
-  const v = st.view;
   const picks = legalBy(st, "choice");
   const skip = legalBy(st, "button").filter((a) => a.target.group === "skip");
   if (!picks.length && !skip.length) return "";
-  const pend = (v.turn.pending || [])[0] || ["", 0];
-  const [kind, n] = pend;
-  const title = kind === "discard" ? `Discard a card to draw ${n}?` : kind === "trash" ? `Trash a card? (up to ${n})` : "Choose";
-  const hint = kind === "discard"
-    ? "The discarded card has no effect; you draw from your draw pile (CL-12.2)."
-    : "A trashed card leaves your deck for good: pick one from your discard pile or play area (CL-12.6).";
-  const buttons = picks.map((a) => {
-    const c = cardInfo(st, a.target.card);
-    return `<button class="cl-btn cl-legal cl-choice-card" data-action="${esc(a.id)}" title="${esc(a.label)}"><b>${esc(c.name)}</b><small>${esc(c.text)}</small></button>`;
-  }).join("");
-  const skipBtn = skip.map((a) => `<button class="cl-btn cl-legal cl-skip" data-action="${esc(a.id)}" title="${esc(a.label)}">${esc(a.label)}</button>`).join("");
-  return `<div class="cl-panel cl-choice" role="group"><div class="cl-panel-title">${esc(title)}</div><div class="cl-hint">${esc(hint)}</div>` +
-    `<div class="cl-choice-row">${buttons}${skipBtn}</div></div>`;
+  const ch = (st.advice || {}).choice || {};     // title and hint from the board's Python
+  const buttons = picks.map((a) => actButton(a, `<b>${cardName(st, a.target.card)}</b><small>${esc(cardInfo(st, a.target.card).text)}</small>`, "cl-choice-card")).join("") +
+    skip.map((a) => actButton(a, esc(a.label), "cl-skip")).join("");
+  return `<div class="cl-panel cl-choice" role="group"><div class="cl-panel-title">${ch.title ? term(ch.title, ch.de) : "Choose"}</div><div class="cl-hint">${esc(ch.hint || "")}</div>` +
+    `<div class="cl-choice-row">${buttons}</div></div>`;
 }
 
 // ---------------------------------------------------------------- the side: turn, chance, dragon
@@ -486,15 +396,14 @@ function turnHtml(st) {
   const v = st.view, t = v.turn;
   if (isOver(v) || v.seat === null || v.seat === undefined) return "";
   const p = v.players[v.seat];
-  const bots = new Set(st.bots || []);
   const status = st.status || {};
   const parts = [];
-  if (v.phase !== "turn") {
-    // between turns (refill, attack, drawing) the turn's resources are already gone
-    const here = v.map.rooms.find((r) => r.id === p.room);
-    return `<div class="cl-panel cl-turn" style="border-top-color:${colourOf(p)}"><div class="cl-panel-title"><span><span style="color:${colourOf(p)}">${esc(p.name)}</span>'s turn is ending</span><span class="cl-title-note">turn ${v.turn_no}</span></div>` +
-      `<div class="cl-hint">${esc((st.status.phase || {}).hint || "")}</div>${here ? `<div class="cl-here">${ico("boot", 12)} in <b>${esc(here.name)}</b> <span class="cl-muted">(${esc(here.id)})</span></div>` : ""}</div>`;
-  }
+  const here = v.map.rooms.find((r) => r.id === p.room);
+  const hereLine = here ? `<div class="cl-here">${ico("boot", 12)} in <b>${esc(here.name)}</b> <span class="cl-muted">(${esc(here.id)}${here.depths ? ", depths" : ""})</span></div>` : "";
+  const box = (what, body) => `<div class="cl-panel cl-turn" style="border-top-color:${colourOf(p)}"><div class="cl-panel-title"><span><span style="color:${colourOf(p)}">${esc(p.name)}</span>'s ${what}</span>` +
+    `${new Set(st.bots || []).has(v.seat) ? ` <span class="cl-tag">bot${st.busy ? " thinking…" : ""}</span>` : ""}<span class="cl-title-note">turn ${v.turn_no}</span></div>${body}</div>`;
+  // between turns (refill, attack, drawing) the turn's resources are already gone
+  if (v.phase !== "turn") return box(`${term("turn", "Spielzug")} is ending`, `<div class="cl-hint">${esc((status.phase || {}).hint || "")}</div>${hereLine}`);
   parts.push(`<div class="cl-res-row">` +
     resChip("skill", t.skill, "skill", "skill: buy cards") + resChip("sword", t.swords, "swords", "swords: fight monsters, block tunnel monsters") +
     resChip("boot", t.boots, "boots", "boots: 1 per tunnel (2 through footprints)") + resChip("teleport", t.teleports, "teleport", "teleports: move to a neighbouring room for free") +
@@ -506,8 +415,7 @@ function turnHtml(st) {
   if (t.watches) notes.push(`<span class="cl-badge" title="conditional effects waiting for their condition (CL-12.9)">${plural(t.watches, "condition")} watched</span>`);
   if (notes.length) parts.push(`<div class="cl-notes">${notes.join("")}</div>`);
 
-  const here = v.map.rooms.find((r) => r.id === p.room);
-  if (here) parts.push(`<div class="cl-here">${ico("boot", 12)} in <b>${esc(here.name)}</b> <span class="cl-muted">(${esc(here.id)}${here.depths ? ", depths" : ""})</span></div>`);
+  parts.push(hereLine);
 
   const rooms = legalBy(st, "room");
   const hints = [];
@@ -518,45 +426,23 @@ function turnHtml(st) {
   if (legalBy(st, "hand").length) hints.push("Click a card in your hand (below) to play it.");
   if (hints.length) parts.push(`<div class="cl-hint">${hints.join(" ")}</div>`);
 
-  const takes = legalBy(st, "token");
-  if (takes.length) {
-    parts.push(`<div class="cl-group"><div class="cl-group-title">Take a token here (one per visit)</div>` +
-      takes.map((a) => `<button class="cl-btn cl-legal cl-take" data-action="${esc(a.id)}" title="${esc(a.label)}">${ico(a.target.token === "artifact" ? "artifact" : a.target.token, 14)} ${esc(a.label)}</button>`).join("") + `</div>`);
-  }
-  const secrets = legalBy(st, "secret");
-  if (secrets.length) {
-    parts.push(`<div class="cl-group"><div class="cl-group-title">Use a kept secret</div>` +
-      secrets.map((a) => `<button class="cl-btn cl-legal cl-use-secret" data-action="${esc(a.id)}" title="${esc(a.label)}">${esc(a.label.replace(/^Use the /, ""))}</button>`).join("") +
-      // CL-13.9: the spring works at the end of the turn it was found, or never
-      (secrets.some((a) => a.id === "token magic_spring") ? `<div class="cl-hint">The magic spring is used at the end of this turn or lost.</div>` : "") + `</div>`);
-  }
+  const takes = legalBy(st, "token"), secrets = legalBy(st, "secret");
   const others = legalBy(st, "button").filter((a) => a.target.group !== "end" && a.target.group !== "skip");
-  if (others.length) {
-    parts.push(`<div class="cl-group">` + others.map((a) => `<button class="cl-btn cl-legal" data-action="${esc(a.id)}" title="${esc(a.id)}">${esc(a.label)}</button>`).join("") + `</div>`);
+  if (takes.length) parts.push(group("Take a token here (one per visit)", takes.map((a) => actButton(a, `${ico(a.target.token, 14)} ${esc(a.label)}`, "cl-take")).join("")));
+  // CL-13.9: the spring works at the end of the turn it was found, or never
+  if (secrets.length) {
+    parts.push(group(`Use a kept ${term("secret", "Versteck")}`, secrets.map((a) => actButton(a, esc(a.label.replace(/^Use the /, "")), "cl-use-secret")).join("") +
+      (secrets.some((a) => a.id === "token magic_spring") ? `<div class="cl-hint">The magic spring is used at the end of this turn or lost.</div>` : "")));
   }
+  if (others.length) parts.push(group("", others.map((a) => actButton(a, esc(a.label), "", a.id)).join("")));
   const end = legalBy(st, "button").find((a) => a.target.group === "end");
   if (end) {
-    parts.push(`<button class="cl-btn cl-legal cl-end" data-action="${esc(end.id)}" title="${esc(end.label)}">End turn ▸</button>`);
+    parts.push(actButton(end, `End turn ▸`, "cl-end"));
   } else if (status.human_to_move && Array.isArray(p.hand) && p.hand.length) {
     parts.push(`<button class="cl-btn cl-end" disabled title="CL-2.1: you must play every card in your hand first">End turn (play all ${p.hand.length} cards first)</button>`);
   }
-  const who = bots.has(v.seat) ? ` <span class="cl-tag">bot${st.busy ? " thinking…" : ""}</span>` : "";
-  return `<div class="cl-panel cl-turn" style="border-top-color:${colourOf(p)}"><div class="cl-panel-title"><span><span style="color:${colourOf(p)}">${esc(p.name)}</span>'s turn</span>${who}<span class="cl-title-note">turn ${v.turn_no}</span></div>${parts.join("")}</div>`;
+  return box(term("turn", "Spielzug"), parts.join(""));
 }
-
-/** A chance outcome in a few words (the engine's full label is the tooltip). */
-function shortOutcome(v, c) {
-  const [verb, arg] = [c.id.split(" ")[0], c.id.slice(c.id.indexOf(" ") + 1)];
-  if (verb === "cube") {
-    if (arg === "black") return "black: a miss";
-    const p = v.players.find((q) => q.colour === arg);
-    if (!p) return arg;
-    return p.status === "in" ? `${arg}: ${p.name} −1` : `${arg}: ${p.name} (out)`;
-  }
-  if (verb === "row") return c.label.replace(/ turns up in the row/, "").replace(/ \(dragon symbol!\)$/, " (dragon!)");
-  return c.label;
-}
-
 
 function rageHtml(v, adv) {
   const r = v.rage;
@@ -571,22 +457,10 @@ function rageHtml(v, adv) {
       (who ? `<span class="cl-cd-pawn" style="background:${colourOf(who)}"></span>` : "") + `${esc(label)}</span>`;
   }).join("");
   const next = adv && adv.kind === "dragon" ? adv.cubes : r.cubes + r.danger;
-  return `<div class="cl-track-line"><span class="cl-sub">Rage</span><span class="cl-rage">${cells}</span></div>` +
+  return `<div class="cl-track-line"><span class="cl-sub">${term("Rage", "Zornesleiste")}</span><span class="cl-rage">${cells}</span></div>` +
     (isOver(v) ? "" : `<div class="cl-hint">${adv && adv.ongoing ? `${plural(next, "cube")} still to draw in this attack` : `next attack draws <b>${next}</b> = ${r.cubes} (rage)${r.danger ? ` + ${r.danger} (danger)` : ""}`}</div>`) +
-    `<div class="cl-track-line"><span class="cl-sub">Countdown</span><span class="cl-cd">${cdSpaces}</span></div>` +
-    countdownNote(v);
-}
-
-/** What the countdown player's next turn does (CL-10.6 to CL-10.8), once it has begun. */
-function countdownNote(v) {
-  const cd = v.countdown;
-  if (cd.seat === null || cd.seat === undefined || isOver(v) || cd.space >= 5) return "";
-  const who = v.players[cd.seat];
-  const next = cd.space + 1;
-  const what = next <= 4
-    ? `a dragon attack with ${plural(cd.extra[next - 2], "extra cube")}`
-    : "everyone still inside is knocked out";
-  return `<div class="cl-hint"><b style="color:${colourOf(who)}">${esc(who.name)}</b> is out: on each of their turns the countdown moves on; next, space ${next}: ${what}.</div>`;
+    `<div class="cl-track-line"><span class="cl-sub">${term("Countdown", "Schicksalsweg")}</span><span class="cl-cd">${cdSpaces}</span></div>` +
+    (adv && adv.countdown_note ? `<div class="cl-hint">${esc(adv.countdown_note)}</div>` : "");
 }
 
 function bagHtml(v) {
@@ -597,8 +471,8 @@ function bagHtml(v) {
   const legend = Object.entries(bag).map(([c, n]) => `<span class="cl-bag-key"><span class="cl-cube" style="background:${CUBE_FILL[c] || "#999"}"></span>${n} ${esc(c)}</span>`).join("");
   const area = v.players.map((p) => `<span class="cl-area-who" title="${esc(p.name)}: ${p.clank} in the clank area">` +
     `<span style="color:${colourOf(p)}">${esc(p.name)}</span> ${p.clank ? cubes(p.colour, p.clank, 10) : `<span class="cl-muted">0</span>`}</span>`).join("");
-  return `<div class="cl-sub">Clank area <span class="cl-muted">(goes into the bag at the next attack)</span></div><div class="cl-area">${area}</div>` +
-    `<div class="cl-sub">Dragon bag · ${total} cubes${v.black_aside ? ` <span class="cl-muted">(${v.black_aside} black set aside)</span>` : ""}</div>` +
+  return `<div class="cl-sub">${term("Clank area", "Klong!-Bereich")} <span class="cl-muted">(goes into the bag at the next attack)</span></div><div class="cl-area">${area}</div>` +
+    `<div class="cl-sub">${term("Dragon bag", "Drachenbeutel")} · ${total} cubes${v.black_aside ? ` <span class="cl-muted">(${v.black_aside} black set aside)</span>` : ""}</div>` +
     `<div class="cl-bag">${segs || `<span class="cl-muted">empty</span>`}</div><div class="cl-bag-legend">${legend}</div>`;
 }
 
@@ -614,8 +488,7 @@ function oddsHtml(st) {
     const p = v.players[r.seat];
     const name = `<span class="cl-odds-name" style="color:${SEAT_FILL[r.colour] || "#555"}">${esc(r.name)}</span>`;
     if (r.status !== "in") return `<div class="cl-odds">${name}<span class="cl-muted"> ${esc(STATUS_TEXT[r.status] || r.status)}: out of the dragon's reach</span></div>`;
-    const lines = r.damage.map((d) => `<div class="cl-odds-line" title="exactly ${d.k} damage: ${esc(d.p_text)}"><span class="cl-odds-k">${d.k}</span>` +
-      `${pctBar(d.p, d.k ? SEAT_FILL[r.colour] : "#9aa39a")}<span class="cl-num">${esc(d.p_pct)}</span><span class="cl-frac">${esc(fracText(d))}</span></div>`).join("");
+    const lines = r.damage.map((d) => oddsLine(d.k, d, d.k ? SEAT_FILL[r.colour] : "#9aa39a", `exactly ${d.k} damage: ${d.p_text}`)).join("");
     const left = p ? v.health - p.damage : v.health;
     return `<div class="cl-odds"><div class="cl-odds-head">${name} <span class="cl-odds-hit" title="${esc(r.p_hit.p_text)}">hit ${esc(r.p_hit.p_pct)}</span>` +
       `<span class="cl-muted"> · mean ${r.mean.toFixed(2)} · ${left} health left</span></div>${lines}</div>`;
@@ -625,7 +498,7 @@ function oddsHtml(st) {
 
 function dragonHtml(st) {
   const v = st.view;
-  return `<div class="cl-panel cl-dragon"><div class="cl-panel-title">${ico("dragon", 16)} The dragon</div>${rageHtml(v, st.advice)}${bagHtml(v)}${oddsHtml(st)}</div>`;
+  return panel("cl-dragon", `${ico("dragon", 16)} ${term("The dragon", "Drache")}`, `${rageHtml(v, st.advice)}${bagHtml(v)}${oddsHtml(st)}`);
 }
 
 // ---------------------------------------------------------------- players, scores, log
@@ -639,42 +512,39 @@ function healthTrack(p, health) {
 
 function playersHtml(st) {
   const v = st.view;
-  const bots = new Set(st.bots || []);
   const scores = (st.status && st.status.scores) || v.players.map((p) => p.score);
   const rooms = {};
   for (const r of v.map.rooms) rooms[r.id] = r;
+  const tok = (icon, title, text) => `<span class="cl-tok" title="${esc(title)}">${icon ? ico(icon, 13) : ""}${text}</span>`;
   const cards = v.players.map((p, i) => {
-    const turn = v.seat === i && !isOver(v);
     const room = rooms[p.room];
     const where = p.room === "start" ? (p.status === "escaped" ? "outside (escaped)" : "outside") : room ? `${room.name} (${p.room})${room.depths ? " · depths" : ""}` : p.room;
-    const tokens = [];
-    for (const a of p.artifacts) tokens.push(`<span class="cl-tok" title="artifact worth ${a}">${ico("artifact", 13)}${a}</span>`);
-    if (p.idols) tokens.push(`<span class="cl-tok" title="monkey idols (5 points each)">${ico("idol", 13)}×${p.idols}</span>`);
-    for (const s of grouped(p.secrets)) tokens.push(`<span class="cl-tok" title="kept secret">${esc(s[0])}${s[1] > 1 ? ` ×${s[1]}` : ""}</span>`);
-    if (p.mastery) tokens.push(`<span class="cl-tok" title="mastery token: 20 points for escaping">${ico("mastery", 13)}20</span>`);
-    if (p.keys) tokens.push(`<span class="cl-tok" title="master key (opens locked tunnels, 5 points)">${ico("key", 13)}${p.keys > 1 ? `×${p.keys}` : ""}</span>`);
-    if (p.backpacks) tokens.push(`<span class="cl-tok" title="backpack (one more artifact, 5 points)">${ico("backpack", 13)}${p.backpacks > 1 ? `×${p.backpacks}` : ""}</span>`);
-    for (const c of p.crowns) tokens.push(`<span class="cl-tok" title="crown worth ${c}">${ico("crown", 13)}${c}</span>`);
-    const statusCls = p.status === "in" ? "" : ` cl-status-${p.status}`;
-    return `<div class="cl-player${turn ? " cl-player-turn" : ""}${statusCls}" style="border-left-color:${colourOf(p)}">` +
-      `<div class="cl-player-head"><span class="cl-dot" style="background:${colourOf(p)}"></span><b style="color:${colourOf(p)}">${esc(p.name)}</b>` +
-      (turn ? `<span class="cl-tag cl-tag-turn">to move</span>` : "") +
-      (p.status !== "in" ? `<span class="cl-tag cl-tag-${p.status}">${esc(STATUS_TEXT[p.status] || p.status)}</span>` : "") +
-      `<button class="cl-tag cl-bot-toggle${bots.has(i) ? " cl-on" : ""}" data-cmd="bot" data-seat="${i}" title="let a bot play this seat (or take it back)">${bots.has(i) ? "bot" : "human"}</button>` +
-      `<span class="cl-score" title="points if the game ended now">${scores[i]} pts</span></div>` +
-      `<div class="cl-player-line cl-muted">${esc(where)}</div>` +
-      `<div class="cl-player-line">${healthTrack(p, v.health)}</div>` +
-      `<div class="cl-player-line cl-cubes-line" title="every one of the 30 cubes is in the supply, the clank area, the bag, on the health track or set aside">` +
-      `<span>${cubes(p.colour, 1)} supply <b>${p.supply}</b></span><span>clank <b>${p.clank}</b></span><span>bag <b>${p.bag}</b></span>${p.set_aside ? `<span>aside <b>${p.set_aside}</b></span>` : ""}</div>` +
-      `<div class="cl-player-line"><span class="cl-tok" title="gold (1 point each)">${ico("gold", 13)}${p.gold}</span>${tokens.join("")}</div>` +
-      `<div class="cl-player-line cl-muted">deck ${p.deck_size} · hand ${p.hand_count} · draw ${p.draw_count} · discard ${p.discard.length}${p.trashed.length ? ` · trashed ${p.trashed.length}` : ""}</div></div>`;
+    const tokens = [
+      ...p.artifacts.map((a) => tok("artifact", `artifact (Artefakt) worth ${a}`, a)),
+      p.idols ? tok("idol", "monkey idols (Affengötzen, 5 points each)", `×${p.idols}`) : "",
+      ...grouped(p.secrets).map(([k, n]) => tok("", "kept secret", `${esc(k)}${n > 1 ? ` ×${n}` : ""}`)),
+      p.mastery ? tok("mastery", "mastery token: 20 points for escaping", "20") : "",
+      p.keys ? tok("key", "master key (opens locked tunnels, 5 points)", p.keys > 1 ? `×${p.keys}` : "") : "",
+      p.backpacks ? tok("backpack", "backpack (one more artifact, 5 points)", p.backpacks > 1 ? `×${p.backpacks}` : "") : "",
+      ...p.crowns.map((c) => tok("crown", `crown worth ${c}`, c)),
+    ];
+    return seatCard(st, i, {
+      name: p.name, colour: colourOf(p), turn: v.seat === i && !isOver(v), score: `${scores[i]} pts`, scoreTitle: "points if the game ended now",
+      cls: p.status === "in" ? "" : `cl-status-${p.status}`,
+      tags: p.status !== "in" ? [`<span class="cl-tag cl-tag-${p.status}">${esc(STATUS_TEXT[p.status] || p.status)}</span>`] : [],
+      lines: [`<div class="cl-player-line cl-muted">${esc(where)}</div>`, `<div class="cl-player-line">${healthTrack(p, v.health)}</div>`,
+        `<div class="cl-player-line cl-cubes-line" title="every one of the 30 cubes is in the supply, the clank area, the bag, on the health track or set aside">` +
+        `<span>${cubes(p.colour, 1)} supply <b>${p.supply}</b></span><span>clank <b>${p.clank}</b></span><span>bag <b>${p.bag}</b></span>${p.set_aside ? `<span>aside <b>${p.set_aside}</b></span>` : ""}</div>`,
+        `<div class="cl-player-line">${tok("gold", "gold (1 point each)", p.gold)}${tokens.join("")}</div>`,
+        `<div class="cl-player-line cl-muted">deck ${p.deck_size} · hand ${p.hand_count} · draw ${p.draw_count} · discard ${p.discard.length}${p.trashed.length ? ` · trashed ${p.trashed.length}` : ""}</div>`],
+    });
   }).join("");
-  return `<div class="cl-panel cl-players"><div class="cl-panel-title">Players</div><div class="cl-player-grid cl-n${v.players.length}">${cards}</div></div>`;
+  return panel("cl-players", term("Players", "Spieler"), `<div class="cl-player-grid cl-n${v.players.length}">${cards}</div>`);
 }
 
 // ---------------------------------------------------------------- the board for the shell
 defineBoard({
-  title: `${ico("dragon", 18)} Klong! <small>(Clank!)</small>`,
+  title: () => `${ico("dragon", 18)} Klong! <small>(Clank!)</small>`,
   prefix: "cl",
   autoLabel: "auto draw",
   autoTitle: "draw cards and refill the row on their own, and play out chance in bots' turns (dragon attacks in your turn still wait for you)",
@@ -684,7 +554,6 @@ defineBoard({
   newUi: boardUi, syncUi: syncBoardUi,
   statusLeft: (st) => `<span class="cl-turnno">Turn ${st.view.turn_no}</span>`,
   phaseHint: (st) => (st.view.turn && st.view.turn.pending && st.view.turn.pending.length && !isOver(st.view) ? "A choice is pending: pick a card or skip." : ""),
-  chanceLabel: (st, c) => shortOutcome(st.view, c),
   chanceColour: (st, c) => (st.view.phase === "attack" ? CUBE_FILL[c.id.replace(/^cube /, "")] || "#999" : null),
   chanceButtons: (st) => (st.view.phase === "attack" ? ["Draw a cube", "Draw the rest"] : ["Draw (step)", "Advance to the next decision"]),
   chanceHead(st) {
@@ -694,13 +563,8 @@ defineBoard({
       return `<div class="sh-panel-title">${ico("dragon", 16)} The dragon attacks · cube ${drawn.length + 1} of ${drawn.length + v.attack.left}</div>` +
         `<div class="cl-drawn">drawn so far: ${drawn.length ? drawn.map((c) => `<span class="cl-cube cl-cube-big" title="${esc(c)}" style="background:${CUBE_FILL[c] || "#999"}"></span>`).join("") : `<span class="cl-muted">none</span>`}</div>`;
     }
-    // name the event by its outcomes: a card drawn, a secret turned over, a row card, ...
-    const verb = ch[0].id.replace(/^\?/, "").split(" ")[0];
-    const what = {
-      draw: v.phase === "turn" ? "Drawing a card" : "Drawing a new hand", secret: "Turning over the secret",
-      row: v.phase === "refill" ? "Refilling the dungeon row" : "Dealing the dungeon row", remove: "Removing an artifact",
-    }[verb] || "Chance event";
-    return `<div class="sh-panel-title">${esc(what)} · ${plural(ch.length, "outcome")}</div>`;
+    // the event named by the board's Python (a card drawn, a secret turned over, ...)
+    return `<div class="sh-panel-title">${esc((st.advice || {}).chance_title || "Chance event")} · ${plural(ch.length, "outcome")}</div>`;
   },
   drawTable(st, ui, slots) {
     return `<div class="cl-grid">` +

@@ -49,6 +49,48 @@ from ..shell import AUTO, GameWidget, board_module, board_styles, prob_dict
 SETUP_PHASES = ("artifacts", "row", "deal")
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def room_words(view: dict, room: str, verb: str, block: int | None) -> dict:
+    """What a click on ``room`` does: ``word`` (a few words drawn above the room) and
+    ``text`` (a line of the picker for a room with several ways in), from the tunnel the
+    mover's figure would take (CL-5: boots, monsters blocked by swords, escaping)."""
+    if verb == "teleport":
+        return {"word": "teleport out" if room == "start" else "teleport",
+                "text": "Teleport out of the dungeon" if room == "start" else
+                        "Teleport (no boots; ignores monsters, locks and arrows)"}
+    here = view["players"][view["seat"]]["room"]
+    tun = next((t for t in view["map"]["tunnels"]
+                if {t["a"], t["b"]} == {here, room}), None)
+    boots = tun["boots"] if tun else 1
+    word = f"escape · {boots}" if room == "start" else plural(boots, "boot")
+    text = f"{'Escape' if room == 'start' else 'Walk'} for {plural(boots, 'boot')}"
+    if block is not None and tun:
+        hurt = tun["monsters"] - block
+        word += f" · {hurt} dmg" if hurt else " · safe"
+        text += f", spend {plural(block, 'sword')}" if block else ", spend no swords"
+        text += f", take {hurt} damage" if hurt else ", take no damage"
+    return {"word": word, "text": text}
+
+
+def short_outcome(players, oid: str, label: str) -> str:
+    """A chance outcome in a few words for the what-if picker (the full label is its
+    tooltip): a cube names whom it hurts, a row card drops the sentence around it."""
+    verb, _, arg = oid.partition(" ")
+    if verb == "cube":
+        if arg == "black":
+            return "black: a miss"
+        p = next((q for q in players if q.colour == arg), None)
+        if p is None:
+            return arg
+        return f"{arg}: {p.name} −1" if p.status == "in" else f"{arg}: {p.name} (out)"
+    if verb == "row":
+        return re.sub(r" \(dragon symbol!\)$", " (dragon!)", label.replace(" turns up in the row", ""))
+    return label
+
+
 class ClankBoard(GameWidget):
     """A Clank! table you can play by clicking.
 
@@ -132,8 +174,9 @@ class ClankBoard(GameWidget):
             return {"kind": "reserve", "card": rest, "verb": verb}
         if verb in ("move", "teleport"):
             room, _, block = rest.partition(" block ")
-            return {"kind": "room", "room": room, "verb": verb,
-                    "block": int(block) if block else None}
+            blk = int(block) if block else None
+            return {"kind": "room", "room": room, "verb": verb, "block": blk,
+                    **room_words(view, room, verb, blk)}
         if verb == "take":
             seat = view["seat"]
             return {"kind": "token", "room": view["players"][seat]["room"], "token": rest}
@@ -161,6 +204,14 @@ class ClankBoard(GameWidget):
         cards = s.content.cards
         return [(f"?draw {key}", f"{p.name} draws {cards[key].name} (hidden from you)",
                  Fraction(n, total)) for key, n in sorted(unseen.items())]
+
+    def chance_list(self) -> list[dict]:
+        """The shell's list, each outcome with its ``short`` label for the picker."""
+        out = super().chance_list()
+        players = self.game.state.players
+        for c in out:
+            c["short"] = short_outcome(players, c["id"], c["label"])
+        return out
 
     def public_log(self, lines: list[str], seat: int) -> list[str]:
         """"Anna draws Plündern." is Anna's secret: other seats read "Anna draws a card."."""
@@ -190,4 +241,47 @@ class ClankBoard(GameWidget):
                          "mean": float(dist.mean()),
                          "damage": [{"k": k, **prob_dict(pr)} for k, pr in dist.items()]})
         return {"kind": "dragon", "cubes": odds.cubes, "bag": odds.bag,
-                "ongoing": odds.ongoing, "rows": rows, "breakdown": breakdown}
+                "ongoing": odds.ongoing, "rows": rows, "breakdown": breakdown,
+                "countdown_note": self._countdown_note(), "choice": self._choice_text(),
+                "chance_title": self._chance_title()}
+
+    def _chance_title(self) -> str:
+        """The what-if panel's title, named by the pending event's outcomes (only their
+        kind: the seat's own view of the outcomes is in ``chance``)."""
+        g = self.game
+        if not g.is_chance or g.state.phase == "attack":
+            return ""
+        verb = g.chance_outcomes()[0][0].id.lstrip("?").split(" ")[0]
+        phase = g.state.phase
+        return {"draw": "Drawing a card" if phase == "turn" else "Drawing a new hand",
+                "secret": "Turning over the secret",
+                "row": "Refilling the dungeon row" if phase == "refill" else
+                       "Dealing the dungeon row",
+                "remove": "Removing an artifact"}.get(verb, "Chance event")
+
+    def _countdown_note(self) -> str:
+        """What the countdown player's next turn does (CL-10.6 to CL-10.8), once begun."""
+        s = self.game.state
+        seat, space = s.countdown_seat, s.countdown
+        if seat is None or space >= 5:
+            return ""
+        extra = s.content.game["countdown_extra"]
+        nxt = space + 1
+        what = (f"a dragon attack with {plural(extra[nxt - 2], 'extra cube')}" if nxt <= 4
+                else "everyone still inside is knocked out")
+        return (f"{s.players[seat].name} is out: on each of their turns the countdown moves "
+                f"on; next, space {nxt}: {what}.")
+
+    def _choice_text(self) -> dict:
+        """The pending choice's title and hint (CL-12.2 discard to draw, CL-12.6 trash)."""
+        pending = self.game.state.turn.pending
+        if not pending:
+            return {}
+        kind, n = pending[0]
+        if kind == "discard":
+            return {"title": f"Discard a card to draw {n}?", "de": "abwerfen",
+                    "hint": "The discarded card has no effect; you draw from your draw "
+                            "pile (CL-12.2)."}
+        return {"title": f"Trash a card? (up to {n})", "de": "entsorgen",
+                "hint": "A trashed card leaves your deck for good: pick one from your "
+                        "discard pile or play area (CL-12.6)."}

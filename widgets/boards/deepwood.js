@@ -6,10 +6,10 @@
 
 const RES = ["potions", "books", "gold", "stones"];
 const RES_INFO = {
-  potions: { letter: "P", colour: "#d64541", dark: "#8e2622", name: "potion" },
-  books: { letter: "B", colour: "#3a78c3", dark: "#1f4c85", name: "book" },
-  gold: { letter: "G", colour: "#e3b505", dark: "#9a7b00", name: "gold" },
-  stones: { letter: "S", colour: "#7f8c99", dark: "#4c5864", name: "stone" },
+  potions: { letter: "P", colour: "#d64541", dark: "#8e2622", name: "potion", de: "Stärketränke" },
+  books: { letter: "B", colour: "#3a78c3", dark: "#1f4c85", name: "book", de: "Bücher" },
+  gold: { letter: "G", colour: "#e3b505", dark: "#9a7b00", name: "gold", de: "Goldmünzen" },
+  stones: { letter: "S", colour: "#7f8c99", dark: "#4c5864", name: "stone", de: "Markierungssteine" },
 };
 const CODE_RES = { P: "potions", B: "books", G: "gold", S: "stones" };
 const SEAT_COLOUR = ["#c0392b", "#2471a3", "#1e8449", "#7d3c98"];
@@ -30,30 +30,18 @@ const VERB_TEXT = {
   enter: "enter", move: "move", clear: "clear", sword: "take", appease: "1 gold",
   leave: "leave", troll: "troll",
 };
+// German rulebook terms beside the English ones, through the shell's term() everywhere
 const GROUP_TITLE = {
-  double: "Rock monster 4", exchange: "Exchange (any time)", back: "Step back",
-  bonus: "Fight result", concede: "Fight result", monster: "Choose the card",
-  return: "Resource limit", end: "Turn",
+  double: term("Rock monster 4", "Felsmonster 4"), exchange: term("Exchange (any time)", "Ressourcen tauschen"),
+  back: term("Step back", "Rückwärts ziehen"), bonus: term("Fight result", "Felsmonsterkampf"),
+  concede: term("Fight result", "Felsmonsterkampf"), monster: term("Choose the card", "Felsmonsterkarte"),
+  return: term("Resource limit", "Ressourcen-Limit"), end: term("Turn", "Zugende"),
 };
 const GROUP_ORDER = ["monster", "bonus", "concede", "double", "return", "exchange", "back", "end"];
 
 // ---------------------------------------------------------------- small helpers
 const seatColour = (i) => SEAT_COLOUR[i % SEAT_COLOUR.length];
 const cellName = (c) => `${"ABCD"[c % 4]}${Math.floor(c / 4) + 1}`;
-
-function stripCells(cell, dir) {
-  const [dr, dc] = DIR_DELTA[dir];
-  const r = Math.floor(cell / 4), c = cell % 4;
-  const out = [];
-  for (let i = 0; i < 3; i++) {
-    const rr = r + i * dr, cc = c + i * dc;
-    if (rr < 0 || rr > 3 || cc < 0 || cc > 3) return null;
-    out.push(rr * 4 + cc);
-  }
-  return out;
-}
-
-const sameList = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 // ---------------------------------------------------------------- icons (SVG strings)
 function resIcon(res, cx, cy, s, letter = true) {
@@ -76,55 +64,25 @@ function resIcon(res, cx, cy, s, letter = true) {
   return `<g class="dw-res-icon"><ellipse cx="${cx}" cy="${cy}" rx="${s * 0.4}" ry="${s * 0.3}" fill="${info.colour}" stroke="${info.dark}"/>${t}</g>`;
 }
 
+// tile pictures drawn in a 24-unit square centred on 0,0 (placed by the shell's placed())
+const TILE_ICON = {
+  forest: `<path d="M0 -8 L6 2 H-6 Z M0 -3 L7 7 H-7 Z" fill="#7fb069" opacity="0.8"/><rect x="-1" y="7" width="2" height="3" fill="#7a5c3a"/>`,
+  thicket: `<path d="M0 -10 L2.5 -3 L9 -6 L4 0 L9 6 L2.5 3 L0 10 L-2.5 3 L-9 6 L-4 0 L-9 -6 L-2.5 -3 Z" fill="#2e6b1f"/>`,
+  gate: `<path d="M-8 9 V-2 A8 8 0 0 1 8 -2 V9" fill="none" stroke="#4b2c83" stroke-width="2.5"/><path d="M-4 9 V-4 M0 9 V-6 M4 9 V-4" stroke="#4b2c83" stroke-width="1.5"/>`,
+  guard: `<path d="M0 -10 L8 -6 V1 Q8 7 0 10 Q-8 7 -8 1 V-6 Z" fill="#a8432c"/><path d="M0 -6 V6 M-4 -1 H4" stroke="#fff" stroke-width="1.6"/>`,
+  sword: `<path d="M-7 7 L6 -6" stroke="#555" stroke-width="2.6" stroke-linecap="round"/><path d="M-7 1 L-1 7" stroke="#8a5a00" stroke-width="2.6" stroke-linecap="round"/><path d="M6 -6 L8 -8" stroke="#999" stroke-width="2"/>`,
+  troll: `<path d="M-7 -4 L-10 -10 L-4 -7 Z M7 -4 L10 -10 L4 -7 Z" fill="#6b3d12"/><circle r="8" fill="#8a5a2b" stroke="#4a2a0a"/>` +
+    `<circle cx="-3" cy="-2" r="1.6" fill="#fff"/><circle cx="3" cy="-2" r="1.6" fill="#fff"/><path d="M-4 4 Q0 2 4 4" stroke="#fff" stroke-width="1.3" fill="none"/>`,
+  rock: `<path d="M-10 8 L-4 -6 L0 0 L4 -8 L10 8 Z" fill="#5d4a3f" stroke="#3b2e27"/><path d="M-4 -6 L-2 -1 M4 -8 L5 -2" stroke="#a89282" stroke-width="1"/>`,
+};
+
 function tileIcon(tile, cx, cy, s) {
-  const k = s / 24;
-  const g = (inner) => `<g transform="translate(${cx} ${cy}) scale(${k})" class="dw-tile-icon">${inner}</g>`;
-  switch (tile) {
-    case "?":
-      return `<text x="${cx}" y="${cy + s * 0.2}" font-size="${s * 0.55}" class="dw-facedown">?</text>`;
-    case "forest":
-      return g(`<path d="M0 -8 L6 2 H-6 Z M0 -3 L7 7 H-7 Z" fill="#7fb069" opacity="0.8"/><rect x="-1" y="7" width="2" height="3" fill="#7a5c3a"/>`);
-    case "thicket":
-      return g(`<path d="M0 -10 L2.5 -3 L9 -6 L4 0 L9 6 L2.5 3 L0 10 L-2.5 3 L-9 6 L-4 0 L-9 -6 L-2.5 -3 Z" fill="#2e6b1f"/>`);
-    case "gate":
-      return g(`<path d="M-8 9 V-2 A8 8 0 0 1 8 -2 V9" fill="none" stroke="#4b2c83" stroke-width="2.5"/><path d="M-4 9 V-4 M0 9 V-6 M4 9 V-4" stroke="#4b2c83" stroke-width="1.5"/>`);
-    case "guard":
-      return g(`<path d="M0 -10 L8 -6 V1 Q8 7 0 10 Q-8 7 -8 1 V-6 Z" fill="#a8432c"/><path d="M0 -6 V6 M-4 -1 H4" stroke="#fff" stroke-width="1.6"/>`);
-    case "sword":
-      return g(`<path d="M-7 7 L6 -6" stroke="#555" stroke-width="2.6" stroke-linecap="round"/><path d="M-7 1 L-1 7" stroke="#8a5a00" stroke-width="2.6" stroke-linecap="round"/><path d="M6 -6 L8 -8" stroke="#999" stroke-width="2"/>`);
-    case "troll":
-      return trollIcon(cx, cy, s);
-    default:
-      return "";
-  }
+  if (tile === "?") return `<text x="${cx}" y="${cy + s * 0.2}" font-size="${s * 0.55}" class="dw-facedown">?</text>`;
+  // the pictures are drawn around 0,0: shift by half a box so placed() centres them
+  return TILE_ICON[tile] ? placed(`<g transform="translate(12 12)">${TILE_ICON[tile]}</g>`, cx, cy, s, 24, "tile-icon") : "";
 }
-
-function trollIcon(cx, cy, s) {
-  const k = s / 24;
-  return `<g transform="translate(${cx} ${cy}) scale(${k})" class="dw-tile-icon">` +
-    `<path d="M-7 -4 L-10 -10 L-4 -7 Z M7 -4 L10 -10 L4 -7 Z" fill="#6b3d12"/>` +
-    `<circle r="8" fill="#8a5a2b" stroke="#4a2a0a"/>` +
-    `<circle cx="-3" cy="-2" r="1.6" fill="#fff"/><circle cx="3" cy="-2" r="1.6" fill="#fff"/>` +
-    `<path d="M-4 4 Q0 2 4 4" stroke="#fff" stroke-width="1.3" fill="none"/></g>`;
-}
-
-function rockIcon(cx, cy, s) {
-  const k = s / 24;
-  return `<g transform="translate(${cx} ${cy}) scale(${k})" class="dw-tile-icon">` +
-    `<path d="M-10 8 L-4 -6 L0 0 L4 -8 L10 8 Z" fill="#5d4a3f" stroke="#3b2e27"/>` +
-    `<path d="M-4 -6 L-2 -1 M4 -8 L5 -2" stroke="#a89282" stroke-width="1"/></g>`;
-}
-
-function dieFace(value, x, y, s, cls, extra = "") {
-  const pip = (px, py) => `<circle cx="${x + px * s}" cy="${y + py * s}" r="${s * 0.09}" class="dw-pip"/>`;
-  const spots = {
-    1: [[0.5, 0.5]], 2: [[0.27, 0.27], [0.73, 0.73]], 3: [[0.27, 0.27], [0.5, 0.5], [0.73, 0.73]],
-    4: [[0.27, 0.27], [0.73, 0.27], [0.27, 0.73], [0.73, 0.73]],
-    5: [[0.27, 0.27], [0.73, 0.27], [0.5, 0.5], [0.27, 0.73], [0.73, 0.73]],
-    6: [[0.27, 0.25], [0.73, 0.25], [0.27, 0.5], [0.73, 0.5], [0.27, 0.75], [0.73, 0.75]],
-  }[value] || [];
-  return `<g class="dw-die ${cls}"${extra}><rect x="${x}" y="${y}" width="${s}" height="${s}" rx="${s * 0.18}"/>${spots.map(([a, b]) => pip(a, b)).join("")}</g>`;
-}
+const trollIcon = (cx, cy, s) => tileIcon("troll", cx, cy, s);
+const rockIcon = (cx, cy, s) => tileIcon("rock", cx, cy, s);
 
 // ---------------------------------------------------------------- local UI state
 function boardUi() {
@@ -295,23 +253,17 @@ function boardSvg(st, ui, seat, big) {
 
 function legendHtml() {
   const sw = (fill, icon) => `<svg width="20" height="20" viewBox="0 0 20 20"><rect x="1" y="1" width="18" height="18" rx="3" fill="${fill}"/>${icon}</svg>`;
+  const tile = (t, text, de) => [sw(TILE[t].fill, tileIcon(t, 10, 10, 14)), text, de];
   const items = [
-    [sw(TILE["?"].fill, tileIcon("?", 10, 10, 14)), "face down"],
-    [sw(TILE.forest.fill, tileIcon("forest", 10, 10, 14)), "forest"],
-    [sw(FLOOR, ""), "bare floor"],
-    [sw(TILE.thicket.fill, tileIcon("thicket", 10, 10, 14)), "thicket · 3 P"],
-    [sw(TILE.gate.fill, tileIcon("gate", 10, 10, 14)), "gate · 3 B"],
-    [sw(TILE.guard.fill, tileIcon("guard", 10, 10, 14)), "guard · 3 G"],
-    [sw(TILE.sword.fill, tileIcon("sword", 10, 10, 14)), "sword · P+B+G"],
-    [sw(TILE.troll.fill, tileIcon("troll", 10, 10, 14)), "troll · 1 G"],
-    [sw("#9c8878", rockIcon(10, 10, 15)), "rock"],
-    [sw("#a9a398", ""), "wall"],
-    [`<svg width="20" height="20" viewBox="0 0 20 20"><rect x="1" y="1" width="18" height="18" rx="3" fill="${FLOOR}"/><rect x="3" y="3" width="14" height="14" rx="2" class="dw-fightfield"/></svg>`, "fight field"],
-    [`<svg width="20" height="20" viewBox="0 0 20 20"><circle cx="10" cy="10" r="7" class="dw-stone"/><text x="10" y="13.5" font-size="9" class="dw-stone-n">2</text></svg>`, "marker stones"],
-    [`<svg width="20" height="20" viewBox="0 0 20 20"><rect x="1" y="1" width="18" height="18" rx="3" fill="${FLOOR}"/><rect x="1" y="1" width="18" height="18" class="dw-fog"/></svg>`, "fog"],
-    [`<svg width="20" height="20" viewBox="0 0 20 20"><rect x="2" y="2" width="16" height="16" rx="3" class="dw-hit dw-legend-hit"/></svg>`, "you can click"],
+    tile("?", "face down", "verdeckt"), tile("forest", "forest", "Wald"), [sw(FLOOR, ""), "bare floor"],
+    tile("thicket", "thicket · 3 P", "Dickicht"), tile("gate", "gate · 3 B", "Tor"), tile("guard", "guard · 3 G", "Wache"),
+    tile("sword", "sword · P+B+G", "Schwert"), tile("troll", "troll · 1 G", "Troll"),
+    [sw("#9c8878", rockIcon(10, 10, 15)), "rock", "Fels"], [sw("#a9a398", ""), "wall", "Mauer"],
+    [sw(FLOOR, `<rect x="3" y="3" width="14" height="14" rx="2" class="dw-fightfield"/>`), "fight field"],
+    [`<svg width="20" height="20" viewBox="0 0 20 20"><circle cx="10" cy="10" r="7" class="dw-stone"/><text x="10" y="13.5" font-size="9" class="dw-stone-n">2</text></svg>`, "marker stones", "Markierungssteine"],
+    [sw(FLOOR, `<rect x="1" y="1" width="18" height="18" class="dw-fog"/>`), "fog", "Nebel"],
   ];
-  return `<div class="dw-legend">${items.map(([i, t]) => `<span class="dw-legend-item">${i}<span>${esc(t)}</span></span>`).join("")}</div>`;
+  return legendRow(items.map(([i, t, de]) => [i, term(t, de)]));
 }
 
 // ---------------------------------------------------------------- the market
@@ -322,7 +274,7 @@ function marketSvg(st, ui) {
   const W = gx + 4 * cs + 4, Hpx = gy + 4 * cs + gap + cs + 4;
   const cx = (c) => gx + (c % 4) * cs, cy = (c) => gy + (3 - Math.floor(c / 4)) * cs;
   const out = [`<svg class="dw-market" width="${W}" height="${Hpx}" viewBox="0 0 ${W} ${Hpx}" role="img" aria-label="resource market">`];
-  out.push(`<text x="0" y="13" class="dw-panel-svgtitle">Market · ${plural(m.strips, "strip")} · pile ${v.pile}</text>`);
+  out.push(`<text x="0" y="13" class="dw-panel-svgtitle">${plural(m.strips, "strip")} laid · draw pile ${v.pile}</text>`);
   for (let c = 0; c < 16; c++) {
     const res = m.cells[c];
     out.push(`<g class="dw-mcell" data-cell="${c}"><title>${cellName(c)}: ${res ? esc(res) : "empty"}</title>` +
@@ -334,8 +286,7 @@ function marketSvg(st, ui) {
   for (let r = 0; r < 4; r++) borderPos[`row${r + 1}`] = [0, gy + (3 - r) * cs, `${r + 1}`];
   for (let c = 0; c < 4; c++) borderPos[`col${"ABCD"[c]}`] = [gx + c * cs, gy + 4 * cs + gap, "ABCD"[c]];
   borderPos.corner = [0, gy + 4 * cs + gap, "⟋"];
-  const legalBorders = {};
-  for (const a of legalBy(st, "border")) legalBorders[a.target.name] = a;
+  const legalBorders = legalMap(st, "border", "name");
   for (const [key, [x, y, label]] of Object.entries(borderPos)) {
     const who = m.borders[key];
     out.push(`<g class="dw-border-field"><rect x="${x + 3}" y="${y + 3}" width="${cs - 6}" height="${cs - 6}" rx="${cs / 2 - 3}" class="dw-border-bg"/>`);
@@ -360,13 +311,10 @@ function marketSvg(st, ui) {
   if (ui.strip !== null) {
     const mine = legalBy(st, "market_cell").filter((a) => a.target.strip === ui.strip);
     const code = mine.length ? mine[0].target.code : "";
-    const palindrome = code.length === 3 && code[0] === code[2];
-    for (let c = 0; c < 16; c++) {
-      const cells = stripCells(c, ui.dir);
-      if (!cells) continue;
-      let a = mine.find((q) => sameList(q.target.cells, cells));
-      if (!a && palindrome) a = mine.find((q) => sameList(q.target.cells, [...cells].reverse()));
-      if (!a) continue;
+    for (const a of mine) {
+      const c = (a.target.anchors || {})[ui.dir];   // the cell to click going ui.dir
+      if (c === undefined) continue;
+      const cells = a.target.dir === ui.dir ? a.target.cells : [...a.target.cells].reverse();
       out.push(`<g class="dw-legal dw-anchor" data-action="${esc(a.id)}" data-hl="${cells.join(",")}" data-ghost="${esc(code)}">` +
         `<title>${esc(a.label)}</title><rect x="${cx(c) + 2}" y="${cy(c) + 2}" width="${cs - 4}" height="${cs - 4}" rx="3" class="dw-hit"/>` +
         `<text x="${cx(c) + cs - 7}" y="${cy(c) + 12}" class="dw-anchor-arrow">${DIR_ARROW[ui.dir]}</text></g>`);
@@ -430,44 +378,28 @@ function handHtml(st, ui) {
       `<span class="dw-rot-preview" title="cell 0 (outlined) lies on the cell you click">${code ? stripSvg(code, 16, ui.dir) : ""}</span>` +
       `<span class="dw-hint">then click a highlighted market cell</span></div>`;
   }
-  return `<div class="dw-panel dw-hand"><div class="dw-panel-title">${esc(p.name)}'s strips</div><div class="dw-hand-row">${body}</div>${rotate}</div>`;
+  return panel("dw-hand", `${esc(p.name)}'s ${term("strips", "Ressourcenstreifen")}`, `<div class="dw-hand-row">${body}</div>${rotate}`);
 }
 
 // ---------------------------------------------------------------- buttons, fight, chance
 function actionsHtml(st, ui) {
-  const buttons = legalBy(st, "button");
   const fieldActs = legalBy(st, "field");
   const trollRes = [...new Set(fieldActs.filter((a) => a.target.verb === "troll").map((a) => a.target.res))];
   const ownField = fieldActs.filter((a) => a.target.verb !== "troll");
-  const groups = {};
-  for (const a of buttons) (groups[a.target.group] = groups[a.target.group] || []).push(a);
-  const order = [...GROUP_ORDER, ...Object.keys(groups).filter((g) => !GROUP_ORDER.includes(g))];
   const parts = [];
   if (ownField.length) {
     parts.push(`<div class="dw-hint">Click a highlighted field of your forest (${ownField.length} possible: ${esc([...new Set(ownField.map((a) => VERB_TEXT[a.target.verb] || a.target.verb))].join(", "))}).</div>`);
   }
-  if (legalBy(st, "border").length) parts.push(`<div class="dw-hint">Click a highlighted border field of the market.</div>`);
+  if (legalBy(st, "border").length) parts.push(`<div class="dw-hint">Click a highlighted ${term("border field", "Randfeld")} of the market.</div>`);
   if (trollRes.length) {
-    parts.push(`<div class="dw-group"><div class="dw-group-title">Place a troll on another forest, take 2 …</div>` +
+    // DW-8.3: any time in the turn (market part, after the last roll, after a won fight)
+    parts.push(group(`Place a ${term("troll", "Troll")} on another forest, take 2 …`,
       trollRes.map((r) => `<button class="dw-btn dw-mode${ui.trollRes === r ? " dw-selected" : ""}" data-ui="troll" data-res="${r}">${esc(r)}</button>`).join("") +
-      (ui.trollRes ? `<span class="dw-hint"> then click a highlighted field on another board</span>` : "") + `</div>`);
+      (ui.trollRes ? `<span class="dw-hint"> then click a highlighted field on another board</span>` : "")));
   }
-  let lastTitle = null;
-  for (const g of order) {
-    if (!groups[g]) continue;
-    const title = GROUP_TITLE[g] || g;
-    if (title !== lastTitle) {
-      if (lastTitle !== null) parts.push(`</div>`);
-      parts.push(`<div class="dw-group"><div class="dw-group-title">${esc(title)}</div>`);
-      lastTitle = title;
-    }
-    for (const a of groups[g]) {
-      parts.push(`<button class="dw-btn dw-legal dw-act-${esc(g)}" data-action="${esc(a.id)}" title="${esc(a.id)}">${esc(a.label)}</button>`);
-    }
-  }
-  if (lastTitle !== null) parts.push(`</div>`);
-  if (!parts.length) return "";
-  return `<div class="dw-panel dw-actions"><div class="dw-panel-title">Actions</div>${parts.join("")}</div>`;
+  parts.push(buttonGroups(legalBy(st, "button"), GROUP_ORDER, GROUP_TITLE, undefined, (a) => a.id));
+  const body = parts.join("");
+  return body ? panel("dw-actions", term("Actions", "Aktionen"), body) : "";
 }
 
 
@@ -476,23 +408,20 @@ function fightHtml(st, ui) {
   const v = st.view;
   if (adv.kind === "fight") {
     const dice = [...new Set(adv.rows.flatMap((r) => r.cells.map((c) => c.dice)))].sort((a, b) => a - b);
-    const head = dice.map((d) => `<th title="${d} swords = ${d} dice; a win turns ${Math.max(0, d - 2)} face down">${d} ⚔</th>`).join("");
+    const head = dice.map((d) => `<th title="${d} swords = ${d} dice; a win turns ${Math.max(0, d - 2)} face down">${d} ${shape("sword", 12)}</th>`).join("");
     const rows = adv.rows.map((r) => {
       const bonus = r.bonus_res ? `${r.bonus_have} ${r.bonus_res}` : "no bonus";
       const cells = dice.map((d) => {
         const c = r.cells.find((q) => q.dice === d);
         if (!c) return `<td></td>`;
-        const tip = `Fight strength ${r.strength} with ${d} dice: win ${c.p_text}` +
-          (r.bonus_res ? ` counting your ${r.bonus_have} ${r.bonus_res} as bonus pips (without: ${c.plain_text})` : "") +
-          `. A win turns ${c.swords_lost_win} sword(s) face down, a defeat 1.`;
-        return `<td><button class="dw-btn dw-legal dw-fightbtn${c.id === r.best ? " dw-best" : ""}" data-action="${esc(c.id)}" title="${esc(tip)}">` +
-          `<b>${esc(c.p_pct)}</b>${pctBar(c.p)}${r.bonus_res && c.plain_pct !== c.p_pct ? `<small>${esc(c.plain_pct)} w/o bonus</small>` : ""}</button></td>`;
+        return `<td>${actButton(c, `<b>${esc(c.p_pct)}</b>${pctBar(c.p)}${r.bonus_res && c.plain_pct !== c.p_pct ? `<small>${esc(c.plain_pct)} w/o bonus</small>` : ""}`,
+          `dw-fightbtn${c.id === r.best ? " dw-best" : ""}`, c.tip)}</td>`;
       }).join("");
       return `<tr><th class="dw-strength" title="monster${r.numbers.length > 1 ? "s" : ""} #${r.numbers.join(", #")}, up to ${r.gold} gold">${r.strength}<small>${esc(bonus)}</small></th>${cells}</tr>`;
     }).join("");
-    return `<div class="dw-panel dw-fight"><div class="dw-panel-title">Fight a rock monster · exact win chance</div>` +
+    return panel("dw-fight", `Fight a ${term("rock monster", "Felsmonster")} · exact win chance`,
       `<div class="dw-hint">You have ${plural(adv.swords, "usable sword")}. Each cell: strength × swords used (dice), optimal set-aside play over 3 rolls, bonus resources you hold included. Click to fight.</div>` +
-      `<table class="dw-fight-table"><tr><th>strength</th>${head}</tr>${rows}</table></div>`;
+      `<table class="dw-fight-table"><tr><th>strength</th>${head}</tr>${rows}</table>`);
   }
   if (adv.kind === "keep" || adv.kind === "roll" || adv.kind === "bonus") {
     const f = v.fight;
@@ -501,26 +430,22 @@ function fightHtml(st, ui) {
     const s = 34;
     const sel = new Set(ui.dice);
     const keptSum = f.kept.reduce((a, b) => a + b, 0);
-    const selSum = ui.dice.reduce((a, i) => a + f.rolled[i], 0);
     const n = f.kept.length + Math.max(f.rolled.length, adv.kind === "roll" ? adv.to_roll : 0);
     const W = Math.max(n, 1) * (s + 8) + 20;
     const dice = [];
-    f.kept.forEach((d, i) => dice.push(dieFace(d, 4 + i * (s + 8), 8, s, "dw-die-kept", ` aria-label="set aside: ${d}"`)));
+    f.kept.forEach((d, i) => dice.push(pipDie(d, 4 + i * (s + 8), 8, s, "dw-die-kept", ` aria-label="set aside: ${d}"`)));
+    const dx = (i) => 4 + (f.kept.length + i) * (s + 8) + (f.kept.length ? 12 : 0);   // rolled die i
     f.rolled.forEach((d, i) => {
-      const x = 4 + (f.kept.length + i) * (s + 8) + (f.kept.length ? 12 : 0);
       const on = sel.has(i);
-      dice.push(dieFace(d, x, on ? 2 : 8, s, `dw-die-rolled${on ? " dw-die-selected" : ""}${keeping ? " dw-pick" : ""}`,
+      dice.push(pipDie(d, dx(i), on ? 2 : 8, s, `dw-die-rolled${on ? " dw-die-selected" : ""}${keeping ? " dw-pick" : ""}`,
         keeping ? ` data-ui="die" data-idx="${i}" data-value="${d}"` : ""));
     });
     if (adv.kind === "roll") {
-      for (let i = 0; i < adv.to_roll; i++) {
-        const x = 4 + (f.kept.length + i) * (s + 8) + (f.kept.length ? 12 : 0);
-        dice.push(`<g class="dw-die dw-die-blank"><rect x="${x}" y="8" width="${s}" height="${s}" rx="${s * 0.18}"/><text x="${x + s / 2}" y="${8 + s * 0.68}" font-size="${s * 0.5}">?</text></g>`);
-      }
+      for (let i = 0; i < adv.to_roll; i++) dice.push(pipDie(0, dx(i), 8, s, "dw-die-blank", "", "?"));
     }
     const diceSvg = `<svg width="${W + 12}" height="${s + 16}" viewBox="0 0 ${W + 12} ${s + 16}" class="dw-dice">${dice.join("")}</svg>`;
     const bonus = f.bonus ? `bonus: you hold ${adv.bonus_have} ${f.bonus} (+1 pip each after the last roll)` : "no bonus resource for this monster";
-    const parts = [`<div class="dw-panel dw-fight"><div class="dw-panel-title">Fight: strength ${f.strength} with ${f.dice} dice · roll ${f.rolls}/3</div>`,
+    const parts = [`<div class="dw-panel dw-fight"><div class="dw-panel-title">${term("Fight", "Felsmonsterkampf")}: strength ${f.strength} with ${f.dice} dice · roll ${f.rolls}/3</div>`,
       `<div class="dw-fight-line">set aside <b>${keptSum}</b>${f.rolled.length ? `, just rolled <b>${f.rolled.reduce((a, b) => a + b, 0)}</b>` : ""} · ${esc(bonus)}</div>`,
       diceSvg];
     if (adv.kind === "roll") {
@@ -549,11 +474,8 @@ function fightHtml(st, ui) {
       parts.push(`<div class="dw-keep-buttons">${btns.join("")}</div>`);
       // the advisor: best choices first, plus the learner's own selection
       const top = adv.choices.slice(0, 5);
-      const row = (c, mark) => {
-        const what = c.stop ? `stop with ${c.keep.join("-")}` : c.keep.length ? `keep ${c.keep.join("-")}, reroll ${all - c.keep.length}` : `reroll all ${all}`;
-        return `<tr class="dw-advice-row${c.id === selId ? " dw-advice-sel" : ""}" data-ui="choose" data-keep="${c.keep.join(" ")}" data-hover-keep="${c.keep.join(" ")}" data-p="${esc(c.p_pct)}" title="${esc(c.p_text)}">` +
-          `<td>${mark}</td><td>${esc(what)}</td><td class="dw-num">${esc(c.p_pct)}</td><td>${pctBar(c.p)}</td></tr>`;
-      };
+      const row = (c, mark) => `<tr class="dw-advice-row${c.id === selId ? " dw-advice-sel" : ""}" data-ui="choose" data-keep="${c.keep.join(" ")}" data-hover-keep="${c.keep.join(" ")}" data-p="${esc(c.p_pct)}" title="${esc(c.p_text)}">` +
+        `<td>${mark}</td><td>${esc(c.text)}</td><td class="dw-num">${esc(c.p_pct)}</td><td>${pctBar(c.p)}</td></tr>`;
       const rows = top.map((c, i) => row(c, i === 0 ? "★" : `${i + 1}.`));
       const mine = choice(selId);
       if (mine && !top.includes(mine)) rows.push(row(mine, "you"));
@@ -569,48 +491,38 @@ function fightHtml(st, ui) {
 
 
 // ---------------------------------------------------------------- players, monsters, score
-function chip(res, n) {
-  const i = RES_INFO[res];
-  return `<span class="dw-chip-wrap" title="${esc(res)}"><span class="dw-chip" style="background:${i.colour};border-color:${i.dark}">${i.letter}</span>${n}</span>`;
-}
+const chip = (res, n, i = RES_INFO[res]) => `<span class="dw-chip-wrap" title="${esc(res)} (${i.de})"><span class="dw-chip" style="background:${i.colour};border-color:${i.dark}">${i.letter}</span>${n}</span>`;
 
 function playersHtml(st) {
   const v = st.view;
-  const bots = new Set(st.bots || []);
   const rows = v.players.map((p, i) => {
-    const turn = v.seat === i && !v.over;
     const ob = p.obstacles;
     const hand = Array.isArray(p.hand) ? p.hand.length : p.hand;
     const tileIcons = (tile, n) => `<span class="dw-tilecount" title="${n} ${tile}${n === 1 ? "" : "s"}"><svg width="16" height="16" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="${TILE[tile].fill}"/>${tileIcon(tile, 8, 8, 13)}</svg>${n}</span>`;
-    return `<div class="dw-player${turn ? " dw-turn" : ""}" style="border-left-color:${seatColour(i)}">` +
-      `<div class="dw-player-head"><b style="color:${seatColour(i)}">${esc(p.name)}</b>` +
-      `${turn ? `<span class="dw-tag dw-tag-turn">to move</span>` : ""}${p.left ? `<span class="dw-tag">left the forest</span>` : ""}` +
-      `<button class="dw-tag dw-bot-toggle${bots.has(i) ? " dw-on" : ""}" data-cmd="bot" data-seat="${i}" title="let a bot play this seat (or take it back)">${bots.has(i) ? "bot" : "human"}</button>` +
-      `<span class="dw-score" title="gold if the game ended now">${v.scores[i]} gold</span></div>` +
-      `<div class="dw-player-res">${RES.map((r) => chip(r, p.res[r])).join("")}` +
-      `<span class="dw-stat" title="usable swords (face up); turned face down after fights: ${p.swords_spent}">⚔ ${p.swords}${p.swords_spent ? ` <small>(${p.swords_spent} spent)</small>` : ""}</span>` +
-      `<span class="dw-stat" title="step-back tiles left">↶ ${p.step_backs}</span></div>` +
+    return seatCard(st, i, {
+      name: p.name, colour: seatColour(i), turn: v.seat === i && !v.over, score: `${v.scores[i]} gold`, scoreTitle: "gold if the game ended now",
+      tags: p.left ? [`<span class="dw-tag">left the forest</span>`] : [],
+      lines: [`<div class="dw-player-res">${RES.map((r) => chip(r, p.res[r])).join("")}` +
+        `<span class="dw-stat" title="usable swords (Schwerter, face up); turned face down after fights: ${p.swords_spent}">${shape("sword", 12)} ${p.swords}${p.swords_spent ? ` <small>(${p.swords_spent} spent)</small>` : ""}</span>` +
+        `<span class="dw-stat" title="step-back tiles (Rückwärts ziehen) left">↶ ${p.step_backs}</span></div>`,
       `<div class="dw-player-res">${tileIcons("thicket", ob.thicket)}${tileIcons("gate", ob.gate)}${tileIcons("guard", ob.guard)}${tileIcons("troll", p.trolls)}` +
-      `<span class="dw-stat" title="trolls ready to place on another board">ready ${p.trolls_ready}</span>` +
-      `<span class="dw-stat" title="rock monsters beaten">monsters ${p.monsters.length ? p.monsters.map((n) => `#${n}`).join(" ") : "–"}</span></div>` +
-      `<div class="dw-player-meta">${plural(hand, "strip")} in hand · market: ${esc(p.market_field || "–")} · path ${p.path_length}</div></div>`;
+        `<span class="dw-stat" title="trolls ready to place on another board">ready ${p.trolls_ready}</span>` +
+        `<span class="dw-stat" title="rock monsters (Felsmonster) beaten">monsters ${p.monsters.length ? p.monsters.map((n) => `#${n}`).join(" ") : "–"}</span></div>`,
+      `<div class="dw-player-meta">${plural(hand, "strip")} in hand · market: ${esc(p.market_field || "–")} · path ${p.path_length}</div>`],
+    });
   });
-  return `<div class="dw-panel dw-players"><div class="dw-panel-title">Players</div>${rows.join("")}</div>`;
+  return panel("dw-players", term("Players", "Spieler"), rows.join(""));
 }
 
 function monstersHtml(st) {
   const v = st.view;
   const ADV = { gold_each_round: "+1 gold every round", obstacle_wildcard: "counts as any obstacle", double_market: "double 1 market resource" };
-  const groups = [];
-  for (const m of v.middle) {
-    const g = groups.find((q) => q.number === m.number);
-    if (g) g.copies += 1; else groups.push({ ...m, copies: 1 });
-  }
-  const cards = groups.map((m) => `<div class="dw-monster" title="${esc(m.advantage ? ADV[m.advantage] || m.advantage : "")}">` +
+  const byNo = Object.fromEntries(v.middle.map((m) => [m.number, m]));
+  const cards = grouped(v.middle.map((m) => m.number)).map(([no, copies]) => ({ ...byNo[no], copies })).map((m) => `<div class="dw-monster" title="${esc(m.advantage ? ADV[m.advantage] || m.advantage : "")}">` +
     `<div class="dw-monster-n">#${m.number}${m.copies > 1 ? ` ×${m.copies}` : ""}</div><div class="dw-monster-s">${m.strength}</div>` +
     `<div class="dw-monster-g">${m.gold} gold</div><div class="dw-monster-b">${m.bonus ? `bonus: ${esc(m.bonus)}` : "no bonus"}</div>` +
     (m.advantage ? `<div class="dw-monster-a">${esc(ADV[m.advantage] || m.advantage)}</div>` : "") + `</div>`).join("");
-  return `<div class="dw-panel dw-monsters"><div class="dw-panel-title">Rock monsters in the middle</div><div class="dw-monster-row">${cards || `<span class="dw-muted">none left</span>`}</div></div>`;
+  return panel("dw-monsters", `${term("Rock monsters", "Felsmonster")} in the middle`, `<div class="dw-monster-row">${cards || `<span class="dw-muted">none left</span>`}</div>`);
 }
 
 // ---------------------------------------------------------------- the board for the shell
@@ -642,9 +554,9 @@ defineBoard({
     const troll = !!ui.trollRes;
     return `<div class="dw-grid">` +
       `<div class="dw-col dw-col-board"><div class="dw-panel">${part("board", boardSvg(st, ui, v.seat, true))}</div>${part("legend", legendHtml())}</div>` +
-      `<div class="dw-col dw-col-market"><div class="dw-panel">${part("market", marketSvg(st, ui))}</div>${handHtml(st, ui)}${actionsHtml(st, ui)}</div>` +
+      `<div class="dw-col dw-col-market">${panel("dw-market-panel", term("Market", "Ressourcen-Markt"), part("market", marketSvg(st, ui)))}${handHtml(st, ui)}${actionsHtml(st, ui)}</div>` +
       `<div class="dw-col dw-col-side">${slots.chance}${fightHtml(st, ui)}${playersHtml(st)}</div></div>` +
-      `<div class="dw-lower"><div class="dw-panel dw-others${troll ? " dw-troll-mode" : ""}"><div class="dw-panel-title">Other forests${troll ? " — click a field to place the troll" : ""}</div>` +
+      `<div class="dw-lower"><div class="dw-panel dw-others${troll ? " dw-troll-mode" : ""}"><div class="dw-panel-title">${term("Other forests", "Spielpläne")}${troll ? " — click a field to place the troll" : ""}</div>` +
       `<div class="dw-others-row">${part("others", others.map((i) => boardSvg(st, ui, i, false)).join(""))}</div></div>${monstersHtml(st)}</div>`;
   },
   onUi(node, ui, st) {

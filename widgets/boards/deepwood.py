@@ -16,8 +16,9 @@ Click targets (``legal[i]["target"]``):
 * ``{"kind": "field", "board": seat, "name": "c4", "verb": "move"}`` for enter, move,
   clear, sword, appease and leave on the mover's board, and ``verb: "troll"`` with
   ``"res"`` for a troll placed on another player's board;
-* ``{"kind": "market_cell", "strip", "code", "anchor", "dir", "cell", "cells"}`` for a
-  strip placement (the anchor cell, cells covered in order);
+* ``{"kind": "market_cell", "strip", "code", "anchor", "dir", "cell", "cells", "anchors"}``
+  for a strip placement (the anchor cell, cells covered in order; ``anchors``: direction ->
+  the cell to click when that direction is picked, both ends for a palindrome);
 * ``{"kind": "border", "name": "row2", "cells": [...]}`` for a border field;
 * ``{"kind": "fight", "strength": 15, "dice": 3}``;
 * ``{"kind": "keep", "dice": [6, 5], "stop": False}``;
@@ -45,6 +46,7 @@ from deepwood_kernel.games.deepwood.rules import (SWORD_LOSS_ON_WIN, bonus_resou
 from ..shell import AUTO, GameWidget, board_module, board_styles, prob_dict
 
 FIELD_VERBS = ("enter", "move", "clear", "sword", "appease", "leave")
+OPPOSITE = {"right": "left", "left": "right", "up": "down", "down": "up"}
 
 
 def keep_id(kept) -> str:
@@ -134,8 +136,14 @@ class DeepWoodBoard(GameWidget):
             sid, anchor, d = rest.split()
             cells = strip_cells(anchor, d)
             code = self.game.state.content.strips[int(sid)].code
+            # the anchor cell for each direction the learner may have picked: a strip that
+            # reads the same both ways is listed going right/up only, and the same cells
+            # laid going left/down start at the other end
+            anchors = {d: cells[0]}
+            if code[0] == code[2]:
+                anchors[OPPOSITE[d]] = cells[2]
             return {"kind": "market_cell", "strip": int(sid), "code": code, "anchor": anchor,
-                    "dir": d, "cell": cells[0], "cells": cells}
+                    "dir": d, "cell": cells[0], "cells": cells, "anchors": anchors}
         if verb == "border":
             return {"kind": "border", "name": rest, "cells": market_lines(rest)}
         if verb == "fight":
@@ -203,12 +211,17 @@ class DeepWoodBoard(GameWidget):
             for dice in sorted(fights[strength]):
                 with_bonus = fight_odds(dice, strength, have)
                 plain = fight_odds(dice, strength, 0)
-                cells.append({"id": f"fight {strength} {dice}", "dice": dice,
-                              **prob_dict(with_bonus),
-                              "plain_pct": prob_dict(plain)["p_pct"],
-                              "plain_text": prob_dict(plain)["p_text"],
+                pw, pp = prob_dict(with_bonus), prob_dict(plain)
+                # the cell's tooltip, ready-made (the browser only places it)
+                tip = (f"Fight strength {strength} with {dice} dice: win {pw['p_text']}"
+                       + (f" counting your {have} {res} as bonus pips (without: "
+                          f"{pp['p_text']})" if res else "")
+                       + f". A win turns {SWORD_LOSS_ON_WIN[dice]} sword(s) face down, "
+                         "a defeat 1.")
+                cells.append({"id": f"fight {strength} {dice}", "dice": dice, **pw,
+                              "plain_pct": pp["p_pct"], "plain_text": pp["p_text"],
                               "swords_lost_win": SWORD_LOSS_ON_WIN[dice],
-                              "swords_lost_lose": 1})
+                              "swords_lost_lose": 1, "tip": tip})
             best = max(cells, key=lambda c: (c["p"], -c["dice"]))
             rows.append({"strength": strength, "bonus_res": res, "bonus_have": have,
                          "numbers": sorted({m.number for i in s.middle
@@ -236,7 +249,12 @@ class DeepWoodBoard(GameWidget):
         choices = []
         for kept, pr in fight_advice(tuple(f.rolled), rolls_left, f.strength,
                                      kept=tuple(f.kept), bonus=have):
-            choices.append({"keep": list(kept), "id": keep_id(kept),
-                            "stop": len(kept) == len(f.rolled), **prob_dict(pr)})
+            stop = len(kept) == len(f.rolled)
+            dash = "-".join(map(str, kept))
+            what = (f"stop with {dash}" if stop else
+                    f"keep {dash}, reroll {len(f.rolled) - len(kept)}" if kept else
+                    f"reroll all {len(f.rolled)}")
+            choices.append({"keep": list(kept), "id": keep_id(kept), "stop": stop,
+                            "text": what, **prob_dict(pr)})
         return {"kind": "keep", "rolls_left": rolls_left, "best": choices[0]["id"],
                 "choices": choices, **base}
