@@ -89,9 +89,50 @@ def rays(c: Content) -> dict:
          "enter": {sq: f"enter {sq}" for sq in c.squares},
          "move": {a: {b: f"move {a} {b}" for b in east[a] + south[a]} for a in c.squares},
          "order": {sq: i for i, sq in enumerate(c.squares)},
-         "river": {sq: i for i, sq in enumerate(c.river)}}
+         "river": {sq: i for i, sq in enumerate(c.river)},
+         # by player count: square -> [(start line, place on it)] (see _start_walks)
+         "on_start": {n: _places(lines) for n, lines in starts.items()}}
     _RAYS[key] = r
     return r
+
+
+def _places(lines) -> dict:
+    out: dict = {}
+    for li, line in enumerate(lines):
+        for k, sq in enumerate(line):
+            out.setdefault(sq, []).append((li, k))
+    return out
+
+
+def _start_walks(s: ALState, seat: int, stop: dict[str, bool]) -> list[str]:
+    """:func:`_walk` along every start line, the squares in order, each once.
+
+    The same squares as walking each line, found faster: a line is walked up to its
+    first fog creature or sprite (looked up, not searched for: there are few), and only
+    the squares of other parties are taken out."""
+    r = rays(s.content)
+    lines = r["starts"][s.n]
+    on = r["on_start"][s.n]
+    cut = [len(line) for line in lines]
+    for sq in stop:
+        for li, k in on.get(sq, ()):
+            if k < cut[li]:
+                cut[li] = k
+    parties = s.parties
+    merge = s.adventure == "magnificent"
+    taken = {t for t, p in parties.items() if not (merge and p.seat == seat)}
+    out: list = []
+    for li, line in enumerate(lines):
+        k = cut[li]
+        if taken:
+            out += [t for t in line[:k] if t not in taken]
+        else:
+            out += line[:k]
+        if k < len(line):
+            t = line[k]
+            if stop[t] and t not in parties:
+                out.append(t)
+    return list(dict.fromkeys(out))
 
 
 def _stops(s: ALState) -> dict[str, bool]:
@@ -134,10 +175,7 @@ def destinations(s: ALState, seat: int, src: str | None,
     if stop is None:
         stop = _stops(s)
     if src is None:
-        out: dict[str, None] = {}
-        for line in r["starts"][s.n]:
-            out.update(dict.fromkeys(_walk(s, seat, line, stop)))
-        return list(out)
+        return _start_walks(s, seat, stop)
     return _walk(s, seat, r["east"][src], stop) + _walk(s, seat, r["south"][src], stop)
 
 
@@ -264,11 +302,14 @@ def legal_ids(s: ALState) -> list[str]:
     if s.players[seat].start:
         enter = r["enter"]
         ids += [enter[t] for t in destinations(s, seat, None, stop)]
-    order, move = r["order"], r["move"]
-    for sq in sorted((q for q, p in s.parties.items() if p.seat == seat),
-                     key=order.__getitem__):
+    order, move, east, south = r["order"], r["move"], r["east"], r["south"]
+    mine = [q for q, p in s.parties.items() if p.seat == seat]
+    if len(mine) > 1:
+        mine.sort(key=order.__getitem__)
+    for sq in mine:                      # destinations(): east, then south
         mv = move[sq]
-        ids += [mv[t] for t in destinations(s, seat, sq, stop)]
+        ids += [mv[t] for t in _walk(s, seat, east[sq], stop)]
+        ids += [mv[t] for t in _walk(s, seat, south[sq], stop)]
     ids.append("end")
     return ids
 
@@ -446,6 +487,13 @@ def _apply_chance(s: ALState, verb: str, arg: str) -> None:
         raise ValueError(f"unknown outcome {verb!r}")
 
 
+# terrain -> (the supply counter, what the log calls the item, the item placed)
+_SUPPLY = {"city": ("companions_left", "a companion", "companion"),
+           "forest": ("herbs_left", "a face-down herb", "herb"),
+           "mountain": ("swords_left", "a face-down sword", "sword"),
+           "river": ("gold_left", "a piece of gold", "gold")}
+
+
 def _reveal(s: ALState, sq: str) -> None:
     """AL-3.1 .. AL-3.7: a terrain card names a square; its terrain says what appears."""
     s.deck.remove(sq)
@@ -460,16 +508,11 @@ def _reveal(s: ALState, sq: str) -> None:
         s.to_reveal += 1
         _check_end_trigger(s)
         return
-    supply = {"city": "companions_left", "forest": "herbs_left", "mountain": "swords_left",
-              "river": "gold_left"}[terrain]
-    word = {"city": "a companion", "forest": "a face-down herb", "mountain":
-            "a face-down sword", "river": "a piece of gold"}[terrain]
+    supply, word, kind = _SUPPLY[terrain]
     if not getattr(s, supply):
         s.log.append(f"Terrain card {sq}: {terrain}, but none is left to place.")
     else:
         setattr(s, supply, getattr(s, supply) - 1)
-        kind = {"city": "companion", "forest": "herb", "mountain": "sword",
-                "river": "gold"}[terrain]
         s.items[sq] = (kind,)
         s.log.append(f"Terrain card {sq}: {terrain}; {word} is placed there.")
         if party is not None:                  # AL-2.7: taken at once
