@@ -179,7 +179,7 @@ def _layout_info(content: Content, placements):
                     by_side[k] = [(cx, cy)]
                 else:
                     lst.append((cx, cy))
-        if len(_LAYOUTS) > 2048:
+        if len(_LAYOUTS) > 512:
             _LAYOUTS.clear()
         info = _LAYOUTS[ck] = (blocked, by_side, taken, conns)
     return info
@@ -349,7 +349,7 @@ def build_dungeon(content: Content, placements) -> Dungeon:
             drop[m[a]] = (m[b], e)
             e += 1
     d = Dungeon(names, kind, level, pos, contents, side, open_, adj, drop, index, totals)
-    if len(_CACHE) > 512:
+    if len(_CACHE) > 64:
         _CACHE.clear()
     _CACHE[ck] = d
     return d
