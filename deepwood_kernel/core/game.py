@@ -111,16 +111,18 @@ class Game:
         self._invalidate()
 
     def _invalidate(self) -> None:
-        self._legal_cache: tuple[tuple[str, ...], set[str], int | None] | None = None
+        self._legal_cache: tuple[tuple[str, ...], set[str] | tuple[str, ...],
+                                 int | None] | None = None
         self._chance_cache: list[tuple[str, int]] | None = None
         self._position: _Position | None = None
 
-    def _legal(self) -> tuple[tuple[str, ...], set[str], int | None]:
-        """(ids, the same as a set, the seat they are for), cached until the next ply."""
+    def _legal(self) -> tuple[tuple[str, ...], set[str] | tuple[str, ...], int | None]:
+        """(ids, the same for ``in`` tests, the seat they are for), cached until the next
+        ply. A short listing is searched as it is: building a set would cost more."""
         if self._legal_cache is None:
             player = self.rules.current_player(self.state)
             ids = tuple(self.rules.legal_ids(self.state)) if player is not None else ()
-            self._legal_cache = (ids, set(ids), player)
+            self._legal_cache = (ids, set(ids) if len(ids) > 8 else ids, player)
         return self._legal_cache
 
     def _weights(self) -> list[tuple[str, int]]:
