@@ -8,7 +8,12 @@ players, seed, bots, bot speed, "skip to my turn", view/seat), the status line w
 phase in English and German, the what-if picker, the score table, the event log, the
 error banner and the pending-click mark. anywidget does not resolve imports between
 files, so :func:`board_module` joins ``shell.js`` and the board's file into the one ES
-module a board ships.
+module a board ships. ``shell.js`` also exports the drawing every board may share (each
+documented there): ``panel``, ``actButton``, ``group``, ``buttonGroups``, ``oddsLine``,
+``seatCard``, ``legendRow``, the token shapes ``SHAPES``/``shape``/``placed``, ``pipDie``,
+``grouped``, ``groupBy``, ``legalMap``, and ``term(en, de)``, the one scheme for German
+game terms beside English ones. What a board can compute in Python (texts of targets,
+advice, short chance labels) its Python sends ready-made.
 
 Python is the single source of truth. The widget holds a :class:`deepwood_kernel.Game`
 (``widget.game``) and mirrors it into synced traits after every change:

@@ -9,9 +9,11 @@ import pytest
 import widgets
 import widgets.shell
 import widgets.boards.deepwood
+import widgets.labs.dice
 
 
-@pytest.mark.parametrize("module", [widgets, widgets.shell, widgets.boards.deepwood],
+@pytest.mark.parametrize("module", [widgets, widgets.shell, widgets.boards.deepwood,
+                                    widgets.labs.dice],
                          ids=lambda m: m.__name__)
 def test_docstring_examples(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
