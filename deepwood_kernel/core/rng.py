@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
+
 import numpy as np
 
 
@@ -13,13 +16,13 @@ def make_rng(seed: int) -> np.random.Generator:
 def sample_index(rng: np.random.Generator, weights: list[int]) -> int:
     """Pick an index with probability ``weights[i] / sum(weights)``, exactly.
 
-    One integer draw below the total weight, then a walk along the cumulative weights: no
-    floating point, so the same seed picks the same outcome on every machine.
+    One integer draw below the total weight, then a binary search in the cumulative
+    weights (the first index whose running total exceeds the draw): no floating point, so
+    the same seed picks the same outcome on every machine.
+
+    >>> sample_index(make_rng(1), [1, 0, 3])
+    2
     """
-    total = sum(weights)
-    r = int(rng.integers(total))
-    for i, w in enumerate(weights):
-        r -= w
-        if r < 0:
-            return i
-    raise AssertionError("unreachable: r < total")
+    cumulative = list(accumulate(weights))
+    r = int(rng.integers(cumulative[-1]))
+    return bisect_right(cumulative, r)

@@ -197,7 +197,12 @@ class PackageRules(Rules):
     package = ""
 
     def _module(self, name: str):
-        return importlib.import_module(f"{self.package}.{name}")
+        # looked up once per module: label() runs on every chance ply of a playout
+        cache = self.__dict__.setdefault("_modules", {})
+        module = cache.get(name)
+        if module is None:
+            module = cache[name] = importlib.import_module(f"{self.package}.{name}")
+        return module
 
     def label(self, state, action_id: str) -> str:
         return self._module("render").label(state, action_id)
