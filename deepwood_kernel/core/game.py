@@ -287,10 +287,12 @@ class Game:
         if weights is None:
             weights = self._chance_cache = rules.chance_weights(state)
         outcome = weights[sample_index(self._rng, [w for _, w in weights])][0]
-        label = rules.label(state, outcome)
+        # the label is written when read, for this position (as legal_actions() does):
+        # playouts never read it, so they do not pay for it
+        labeler = self._labeler()
         self._redo.clear()
         self._commit(outcome, None, sampled=True)
-        return Action(outcome, label, None)
+        return Action(outcome, None, None, labeler)
 
     def advance(self) -> None:
         """Resolve chance events until a player must decide or the game ends."""
