@@ -1,5 +1,6 @@
 """Random-playout throughput of every registered game (plies/s and games/s, median of 5),
-played through the public ``legal_actions()`` / ``apply`` / ``step`` loop.
+played through the public ``legal_actions()`` / ``apply`` / ``step`` loop. Times are this
+process's CPU time, so other work on a shared machine does not skew the ratio.
 
 A ply is one applied action or chance outcome. The baseline, measured in the same run, is
 python-chess playing random legal moves (the issue's yardstick: Deep Wood should manage
@@ -25,7 +26,7 @@ def deepwood_run(key: str, players: int, games: int, seed0: int) -> tuple[int, f
     """Random playouts through the documented API only: ``legal_actions()``, ``apply``
     (with the Action object) and ``step``, as a learner's own loop would be written."""
     plies = 0
-    t = time.perf_counter()
+    t = time.process_time()
     for i in range(games):
         g = dk.new_game(key, players=players, seed=seed0 + i)
         rng = make_rng(seed0 + i)
@@ -36,7 +37,7 @@ def deepwood_run(key: str, players: int, games: int, seed0: int) -> tuple[int, f
                 acts = g.legal_actions()
                 g.apply(acts[int(rng.integers(len(acts)))])
         plies += len(g.history)
-    return plies, time.perf_counter() - t
+    return plies, time.process_time() - t
 
 
 def chess_run(games: int, seed0: int) -> tuple[int, float] | None:
@@ -47,13 +48,13 @@ def chess_run(games: int, seed0: int) -> tuple[int, float] | None:
     import random
     rnd = random.Random(seed0)
     plies = 0
-    t = time.perf_counter()
+    t = time.process_time()
     for _ in range(games):
         board = chess.Board()
         while not board.is_game_over(claim_draw=False) and board.ply() < 300:
             board.push(rnd.choice(list(board.legal_moves)))
             plies += 1
-    return plies, time.perf_counter() - t
+    return plies, time.process_time() - t
 
 
 def main() -> None:
@@ -76,7 +77,7 @@ def main() -> None:
         gps = statistics.median(r_games / t for _, t in results)
         rows.append((label, pps, gps))
     base = rows[0][1]
-    print(f"random playouts, median of {args.runs} runs, one core")
+    print(f"random playouts, median of {args.runs} runs, CPU time of one core")
     print(f"{'game':26} {'plies/s':>10} {'games/s':>9} {'vs chess':>9}")
     for label, pps, gps in rows:
         if pps is None:
