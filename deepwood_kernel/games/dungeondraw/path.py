@@ -726,8 +726,13 @@ def best_path(d: Dungeon, goal: str | None = None, points: int = 1,
                     if e not in ps.used and v not in reach and _enterable(d, ps, v):
                         reach.add(v)
                         todo.append(v)
+        here = ps.node if ps.pending else None
         for i in worth:
-            if i in ps.visited or i in ps.cleared or (reach is not None and i not in reach):
+            # the node the path stands on still counts while its obstacle is pending: the
+            # obstacle's own goal value is not in ``found`` yet (an upper bound may only
+            # overestimate, never leave a reachable value out)
+            if (i in ps.visited and i != here) or i in ps.cleared or (
+                    reach is not None and i not in reach):
                 continue
             g += gw[i]
             c += cw[i]
