@@ -9,6 +9,7 @@ weights, and :class:`~deepwood_kernel.core.game.Game` picks or forces one.
 from __future__ import annotations
 
 import importlib
+import sys
 from dataclasses import dataclass, field
 from abc import ABC, abstractmethod
 from typing import Any
@@ -187,7 +188,8 @@ class Rules(ABC):
 class PackageRules(Rules):
     """A :class:`Rules` whose presentation and scoring live beside it in the game package.
 
-    Every game package has the same shape: ``rules.py`` (this class), ``render.py``
+    Every game package has the same shape: ``rules.py`` (this class, with the module-level
+    functions named in ``STATE_FUNCTIONS`` as its methods), ``render.py``
     (``label``, ``view``, ``render_html``) and ``scoring.py`` (``scores``,
     ``score_breakdown``, ``winners``). Those modules import the rules, so the rules reach
     them on first use, by name, instead of importing them at the top (a cycle).
@@ -195,6 +197,21 @@ class PackageRules(Rules):
     """
 
     package = ""
+
+    # The game's rules module defines these as plain functions of the state (moves as
+    # functions over state); a subclass that does not define one itself gets the module's
+    # function as a static method when the class is made, so every game has the same shape
+    # and a ply pays no extra delegating call.
+    STATE_FUNCTIONS = ("legal_ids", "chance_weights", "seat_chance_weights", "apply",
+                       "explain_illegal")
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        module = sys.modules[cls.__module__]
+        for name in cls.STATE_FUNCTIONS:
+            fn = module.__dict__.get(name)
+            if name not in cls.__dict__ and callable(fn):
+                setattr(cls, name, staticmethod(fn))
 
     def _module(self, name: str):
         # looked up once per module: label() runs on every chance ply of a playout

@@ -793,21 +793,6 @@ class AdventureLandRules(PackageRules):
     def is_over(self, s):
         return s.phase == "over"
 
-    def legal_ids(self, s):
-        return legal_ids(s)
-
-    def chance_weights(self, s):
-        return chance_weights(s)
-
-    def seat_chance_weights(self, s, seat):
-        return seat_chance_weights(s, seat)
-
-    def apply(self, s, aid):
-        apply(s, aid)
-
-    def explain_illegal(self, s, aid):
-        return explain_illegal(s, aid)
-
     def fingerprint(self, s):
         d = {f.name: getattr(s, f.name) for f in fields(s)
              if f.name not in ("content", "players", "parties", "fight")}

@@ -1357,18 +1357,6 @@ class DungeonQuestRules(PackageRules):
     def is_over(self, s: DQState) -> bool:
         return s.over
 
-    def legal_ids(self, s):
-        return legal_ids(s)
-
-    def chance_weights(self, s):
-        return chance_weights(s)
-
-    def apply(self, s, aid):
-        apply(s, aid)
-
-    def explain_illegal(self, s, aid):
-        return explain_illegal(s, aid)
-
     def fingerprint(self, s):
         d = {f.name: getattr(s, f.name) for f in fields(s)
              if f.name not in ("content", "heroes", "log")}
