@@ -20,3 +20,23 @@ def play_seeded(key: str, players: int, kinds: tuple[str, ...], games: int,
         play_out(g, bots, on_ply=on_ply, max_plies=max_plies)
         out.append(g)
     return out
+
+
+def check_save_and_undo(g: dk.Game, bots, every: int, one_replay: bool = False) -> None:
+    """Play ``g`` to the end with ``bots``, remembering the fingerprint every ``every``
+    plies; then the save must replay to the same fingerprint, and undoing back to each of
+    the last five checkpoints must restore it exactly (one ``undo()`` per ply, or with
+    ``one_replay`` a single ``undo(n)`` per checkpoint)."""
+    prints = []
+
+    def remember(game):
+        if len(game.history) % every == 0:
+            prints.append((len(game.history), game.fingerprint()))
+    play_out(g, bots, on_ply=remember)
+    assert dk.load(g.to_json()).fingerprint() == g.fingerprint()
+    for ply, fp in reversed(prints[-5:]):
+        if one_replay and len(g.history) > ply:
+            g.undo(len(g.history) - ply)
+        while len(g.history) > ply:
+            g.undo()
+        assert g.fingerprint() == fp

@@ -20,6 +20,7 @@ import pytest
 
 import deepwood_kernel as dk
 from deepwood_kernel.sim import make_bot, play_out
+from tests.properties import check_save_and_undo
 
 from .helpers import KEY, check_invariants
 
@@ -88,14 +89,4 @@ def test_saves_and_undo_round_trip_exactly():
         g = dk.new_game(KEY, players=2 + seed % 3, seed=seed, options={"adventure": adv})
         bots = [make_bot(KEY, ("random", "heuristic")[(seed + i) % 2], seed=seed + i)
                 for i in range(g.players)]
-        prints = []
-
-        def remember(game):
-            if len(game.history) % 29 == 0:
-                prints.append((len(game.history), game.fingerprint()))
-        play_out(g, bots, on_ply=remember)
-        assert dk.load(g.to_json()).fingerprint() == g.fingerprint()
-        for ply, fp in reversed(prints[-5:]):
-            while len(g.history) > ply:
-                g.undo()
-            assert g.fingerprint() == fp
+        check_save_and_undo(g, bots, every=29)

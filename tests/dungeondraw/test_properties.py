@@ -16,9 +16,9 @@ from functools import lru_cache
 import pytest
 
 import deepwood_kernel as dk
-from deepwood_kernel.sim import make_bot, play_out
+from deepwood_kernel.sim import make_bot
 
-from tests.properties import play_seeded
+from tests.properties import check_save_and_undo, play_seeded
 
 from .helpers import check_invariants
 
@@ -69,17 +69,7 @@ def test_saves_and_undo_round_trip_exactly():
         g = dk.new_game("dungeondraw", players=2 + seed % 4, seed=seed)
         bots = [make_bot("dungeondraw", "heuristic" if (seed + i) % 2 else "random",
                          seed=seed + i) for i in range(g.players)]
-        prints = []
-
-        def remember(game):
-            if len(game.history) % 37 == 0:
-                prints.append((len(game.history), game.fingerprint()))
-        play_out(g, bots, on_ply=remember)
-        assert dk.load(g.to_json()).fingerprint() == g.fingerprint()
-        for ply, fp in reversed(prints[-5:]):
-            if len(g.history) > ply:
-                g.undo(len(g.history) - ply)    # one replay per checkpoint
-            assert g.fingerprint() == fp
+        check_save_and_undo(g, bots, every=37, one_replay=True)
         here = g.fingerprint()
         g.undo()
         g.redo()                                # a single undo and redo restore exactly
