@@ -128,7 +128,6 @@ def placement_problem(content: Content, placements, key: str, col: int, row: int
     return "a card must join the dungeon at a corridor (a connector facing a connector)"
 
 
-_LAYOUTS: dict = {}
 _ROW = 1 << 32                    # a cell (col, row) as one int: col * _ROW + row
 
 
@@ -137,93 +136,147 @@ def _cell(col: int, row: int) -> int:
 
 
 _TAKE = [_cell(i, j) for i, j in _CELLS]                              # a card's cells
-_BLOCK = sorted({_cell(a - i, b - j) for a, b in _CELLS for i, j in _CELLS})  # overlaps
-
-
-def _layout_info(content: Content, placements):
-    """For a layout (cached): the anchors where a new card would overlap a laid one, and
-    the connectors by the side and level a new card's connector must have to meet them.
-
-    Built from the previous layout's entry plus the last card (layouts grow one card at a
-    time while a dungeon is laid), so each new layout costs one card's work. Also kept:
-    the cells taken and every connector ((x, y, level) -> side and the cell beyond it).
-    Anchors and cells are kept as the ints ``_cell(col, row)``, not tuples: no garbage
-    the cyclic collector must walk, which random playouts otherwise pay for.
-    """
-    placements = tuple(placements)
-    ck = (content, placements)            # Content hashes by identity (eq=False)
-    info = _LAYOUTS.get(ck)
-    if info is None:
-        if len(placements) > 1:          # grow the previous layout's sets by one card
-            pb, _ps, pt, pc = _layout_info(content, placements[:-1])
-            blocked, taken, conns = set(pb), set(pt), dict(pc)
-        else:
-            blocked, taken, conns = set(), set(), {}
-        key, c0, r0, rot = placements[-1]
-        base = _cell(c0, r0)
-        blocked.update([base + d for d in _BLOCK])
-        taken.update([base + d for d in _TAKE])
-        ox, oy = 2 * c0, 2 * r0
-        for x, y, side, level in _card_edges(content.cards[key], rot):
-            x += ox
-            y += oy
-            # a later card's connector at the same point replaces the earlier one, as in
-            # _connectors (a dict keeps the first one's place)
-            conns[(x, y, level)] = (side, _cell(*_beyond(x, y, side)))
-        by_side: dict = {}
-        for (cx, cy, lvl), (cside, out) in conns.items():
-            if out not in taken:                          # only open connectors can join
-                k = (_FLIP[cside], lvl)
-                lst = by_side.get(k)
-                if lst is None:
-                    by_side[k] = [(cx, cy)]
-                else:
-                    lst.append((cx, cy))
-        if len(_LAYOUTS) > 512:
-            _LAYOUTS.clear()
-        info = _LAYOUTS[ck] = (blocked, by_side, taken, conns)
-    return info
-
 
 _EDGES_BY: dict = {}
 
 
-def _card_edges_by(card) -> list:
-    """The card's connectors at both turns, grouped: [(rot, (side, level), [(x, y)…])…]."""
+def _card_edges_by(card) -> dict:
+    """The card's connectors at both turns by (side, level): {(side, level): [(rot, x, y)…]}
+    with the card at 0 0, in the order of turn 0 then 180 and the card's own order."""
     key = id(card)
     hit = _EDGES_BY.get(key)
     if hit is None or hit[0] is not card:
-        groups = []
+        by: dict = {}
         for rot in (0, 180):
-            by: dict = {}
             for x, y, side, level in _card_edges(card, rot):
-                by.setdefault((side, level), []).append((x, y))
-            groups += [(rot, k, v) for k, v in by.items()]
+                by.setdefault((side, level), []).append((rot, x, y))
         if len(_EDGES_BY) > 4096:
             _EDGES_BY.clear()
-        hit = _EDGES_BY[key] = (card, groups)   # the card kept alive: its id stays its own
+        hit = _EDGES_BY[key] = (card, by)       # the card kept alive: its id stays its own
     return hit[1]
+
+
+_PAIRS: dict = {}
+
+
+def _pairs(card, rot: int, other) -> list:
+    """Where card ``other`` can lie to meet a connector of ``card`` (at turn ``rot``, laid
+    at 0 0): ``(connector index, col, row, turn)``, the index in ``_card_edges`` order."""
+    key = (id(card), rot, id(other))
+    hit = _PAIRS.get(key)
+    if hit is None or hit[0] is not card or hit[1] is not other:
+        by = _card_edges_by(other)
+        out = []
+        for j, (cx, cy, side, level) in enumerate(_card_edges(card, rot)):
+            for orot, x, y in by.get((_FLIP[side], level), ()):
+                # facing connectors share a parity, so the offset is whole cells
+                out.append((j, (cx - x) // 2, (cy - y) // 2, orot))
+        if len(_PAIRS) > 16_384:
+            _PAIRS.clear()
+        hit = _PAIRS[key] = (card, other, out)  # both kept alive: their ids stay their own
+    return hit[2]
+
+
+_FIRST: dict = {}                 # key -> the first card's two placements, with their ids
+_OPTIONS: dict = {}               # (content, layout) -> (last card's open connectors, {key: …})
+
+
+def _options(content: Content, lay: tuple, keys) -> list[tuple]:
+    """For each card of ``keys``, its legal placements next to the layout ``lay`` (one card
+    or more) as sorted ``(col, row, rot, action id)`` (DD-4.2, DD-4.3). Cached per layout.
+
+    A layout grows one card at a time while a dungeon is laid, and the hand only shrinks,
+    so each listing starts from the previous layout's placements of the same card: a
+    placement stays legal unless it overlaps the new card (one that met a connector the
+    new card now covers lies where the new card lies), and the new ones are those that
+    meet an open connector of the new card without overlapping an earlier card (a card
+    meeting a connector lies beyond it, clear of the card it meets). Each listing then
+    costs one card's work instead of the whole layout's, and keeps the action ids it
+    already wrote.
+    """
+    ck = (content, lay)                  # Content hashes by identity (eq=False)
+    entry = _OPTIONS.get(ck)
+    k0, c0, r0, rot0 = lay[-1]
+    cards = content.cards
+    if entry is None:
+        if len(_OPTIONS) > 512:
+            _OPTIONS.clear()
+        # which connectors of the new card are open: no card lies beyond them
+        open_ = []
+        for x, y, side, _level in _card_edges(cards[k0], rot0):
+            bc, br = _beyond(x + 2 * c0, y + 2 * r0, side)
+            for _k, c, r, _t in lay:
+                if 0 <= bc - c < CARD_W and 0 <= br - r < CARD_H:
+                    open_.append(False)
+                    break
+            else:
+                open_.append(True)
+        entry = _OPTIONS[ck] = (open_, {})
+    open_, per = entry
+    missing = [k for k in keys if k not in per]
+    if missing:
+        earlier = lay[:-1]
+        before = _options(content, earlier, missing) if earlier else [()] * len(missing)
+        for key, prev in zip(missing, before):
+            # what stays of the previous layout's placements: those clear of the new card
+            out = [o for o in prev
+                   if not (-CARD_W < o[0] - c0 < CARD_W and -CARD_H < o[1] - r0 < CARD_H)]
+            seen = None
+            for j, dc, dr, rot in _pairs(cards[k0], rot0, cards[key]):
+                if not open_[j]:
+                    continue
+                col, row = c0 + dc, r0 + dr
+                for _k, c, r, _t in earlier:
+                    if -CARD_W < col - c < CARD_W and -CARD_H < row - r < CARD_H:
+                        break                                   # it would overlap a card
+                else:
+                    aid = f"place {key} {col} {row} {rot}"
+                    if seen is None:
+                        seen = {o[3] for o in out}
+                    if aid not in seen:                         # it may meet two connectors
+                        seen.add(aid)
+                        out.append((col, row, rot, aid))
+            if seen is not None:
+                out.sort()
+            per[key] = tuple(out)
+    return [per[k] for k in keys]
+
+
+def _layout(placements) -> tuple:
+    """The placements as a tuple of tuples (hashable, for the caches)."""
+    try:
+        lay = tuple(placements)
+        hash(lay)
+    except TypeError:                           # placements given as lists
+        lay = tuple(tuple(p) for p in placements)
+    return lay
 
 
 def placement_options(content: Content, placements, keys) -> list[tuple[str, int, int, int]]:
     """Every legal placement of the cards ``keys`` (sorted, without repeats)."""
     if not placements:
         return sorted({(k, 0, 0, r) for k in keys for r in (0, 180)})
-    blocked, by_side = _layout_info(content, placements)[:2]
-    out = set()
-    cards = content.cards
-    for key in set(keys):
-        for rot, sl, pts in _card_edges_by(cards[key]):
-            targets = by_side.get(sl)
-            if targets is None:
-                continue
-            for x, y in pts:
-                for cx, cy in targets:
-                    # facing connectors share a parity, so the offset is whole cells
-                    col, row = (cx - x) // 2, (cy - y) // 2
-                    if col * _ROW + row not in blocked:
-                        out.add((key, col, row, rot))
-    return sorted(out)
+    keys = sorted(set(keys))
+    return [(key, col, row, rot)
+            for key, opts in zip(keys, _options(content, _layout(placements), keys))
+            for col, row, rot, _id in opts]
+
+
+def placement_ids(content: Content, placements, keys) -> list[str]:
+    """The action ids ``place KEY COL ROW TURN`` of :func:`placement_options`, in its
+    order (what the rules list while a dungeon is built)."""
+    keys = sorted(set(keys))
+    if not placements:
+        out = []
+        for key in keys:
+            ids = _FIRST.get(key)
+            if ids is None:
+                if len(_FIRST) > 4096:
+                    _FIRST.clear()
+                ids = _FIRST[key] = (f"place {key} 0 0 0", f"place {key} 0 0 180")
+            out += ids
+        return out
+    return [o[3] for opts in _options(content, _layout(placements), keys) for o in opts]
 
 
 # ====================================================================== the dungeon graph

@@ -29,7 +29,7 @@ from ...core.errors import parse_content_toml
 from ...core.log import Secret
 from ...core.rules import GameInfo, Option, PackageRules
 from .content import Content, load_content, parse_content
-from .path import PathState, build_dungeon, path_actions, path_apply, placement_options
+from .path import PathState, build_dungeon, path_actions, path_apply, placement_ids
 from .state import COLOURS, NAMES, DDState, Player, Round
 
 INFO = GameInfo(
@@ -510,24 +510,13 @@ def _market_ids(s: DDState, seat: int) -> list[str]:
     return ids + ["pass"]
 
 
-_PLACE_IDS: dict = {}             # (key, col, row, turn) -> "place key col row turn"
-
-
-def _place_id(option: tuple) -> str:
-    out = _PLACE_IDS[option] = "place {} {} {} {}".format(*option)
-    return out
-
-
 def _explore_ids(s: DDState, seat: int) -> list[str]:
     p = s.players[seat]
     if not p.built:
         c = s.content
         ids = []
         if len(p.placements) < c.game["hand_size"]:     # a dungeon of at most 5 cards
-            if len(_PLACE_IDS) > 65_536:
-                _PLACE_IDS.clear()
-            ids = [_PLACE_IDS.get(o) or _place_id(o)
-                   for o in placement_options(c, p.placements, list(p.hand))]
+            ids = placement_ids(c, p.placements, p.hand)
         if p.placements:
             ids.append("build done")
         return ids
