@@ -391,7 +391,8 @@ def test_magnificent_scores_hide_other_seats_tiles_until_the_end(positions):
         if sum(p.herbs.values()):
             assert rows["herbs"]["cells"][seat] is None
             assert str(w.score["total"][seat]).endswith("+ ?")
-            assert w.view["players"][seat]["score"] == w.score["total"][seat]
+            known = w.view["players"][seat]
+            assert (f"{known['score']} + ?", known["score_complete"]) == (w.score["total"][seat], False)
             assert w.status["scores"][seat] == w.score["total"][seat]
     assert w.score["total"][0] == g.scores()[0]
     spec = board(positions["magnificent"])

@@ -249,7 +249,7 @@ function playersHtml(st) {
     const creatures = p.creatures.length ? `<svg width="${p.creatures.length * 24}" height="22" viewBox="0 0 ${p.creatures.length * 24} 22">${p.creatures.map((s, k) => creatureIcon(12 + k * 24, 12, s, 0.8)).join("")}</svg>` : `<span class="sh-muted">none</span>`;
     const hidden = p.herbs ? "" : ` <span class="sh-muted" title="face down: only ${esc(p.name)} knows the values">(face down)</span>`;
     return `<div class="al-player${now}"><div class="al-pname">${icon(pawn(11, 13, SEAT[p.colour] || "#444", 0.9))} <b>${esc(p.name)}</b> <span class="sh-muted">${esc(p.colour)}</span>` +
-      `<span class="al-pscore">${esc(p.score)} pts</span></div>` +
+      `<span class="al-pscore">${esc(p.score)}${p.score_complete === false ? " + ?" : ""} pts</span></div>` +
       `<div class="al-pline">start area ${p.start} · ${icon(goldIcon(8, 9, 6), 16, 18)} ${p.gold} gold · lost ${p.lost_adventurers}</div>` +
       `<div class="al-pline">herbs and swords${hidden}: ${tileSvg}</div><div class="al-pline">${term("fog creatures", "Nebelwesen")}: ${creatures}</div></div>`;
   }).join("") + `</div>`;

@@ -34,11 +34,12 @@ Advice (``advice``), always computed from what the watching seat may know:
   (``odds_now``), the same with gold only as +1, and the chance after each choice now —
   each set of swords, herb, +1, reroll — and after each possible roll (``rolls``).
 
-Privacy beyond the engine's ``view``: in *The Magnificent* herbs and swords score their
-values at the end (AL-8.3), so another player's provisional score would tell the values of
-their face-down tiles. Until the game is over this board shows those lines as unknown to
-the watching seat (``view``, ``status``, the score
-table and the static HTML all agree); after the end every tile is turned up and scored.
+Privacy of the score: in *The Magnificent* herbs and swords score their values at the end
+(AL-8.3), so another player's provisional score would tell the values of their face-down
+tiles. The engine's ``view`` gives only the points the watching seat can add up
+(``score`` with ``score_complete`` false); this board shows those lines as unknown ("12 + ?")
+in ``status``, the score table and the static HTML alike; after the end every tile is turned
+up and scored.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from deepwood_kernel.games.adventureland import (fight_odds, odds_now, sword_cho
                                                win_chance)
 from deepwood_kernel.games.adventureland.render import board_svg
 from deepwood_kernel.games.adventureland.rules import ADVENTURE_TITLES, rays
+from deepwood_kernel.games.adventureland.scoring import known_breakdown, known_total
 
 from ..shell import AUTO, GameWidget, board_module, board_styles, prob_dict
 
@@ -173,31 +175,24 @@ class AdventureLandBoard(GameWidget):
 
     def _known_breakdown(self, seat: int) -> list[tuple[str, int | None, str]]:
         """``(label, points or None, title)`` lines of ``seat``'s score as the watching
-        seat may know them (without the total)."""
-        g = self.game
-        lines = [(str(lab), pts, str(lab)) for lab, pts in g.score_breakdown(seat)
-                 if str(lab).lower() != "total"]
-        if not self._hides_values() or seat == self.seat:
-            return lines
-        p = g.state.players[seat]
+        seat may know them (the engine's ``scoring.known_breakdown``), without the total."""
+        s = self.game.state
+        p = s.players[seat]
         out = []
-        for lab, pts, title in lines:
-            if lab == "herbs":
+        for lab, pts in known_breakdown(s, seat, self.seat):
+            title = str(lab)
+            if pts is None and lab == "herbs":
                 n = sum(p.herbs.values())
-                if n:
-                    pts, title = None, f"{n} face-down herb{'s' if n > 1 else ''}: unknown to you"
-            elif lab == "swords (extra values)":
+                title = f"{n} face-down herb{'s' if n > 1 else ''}: unknown to you"
+            elif pts is None:
                 n, shown = sum(p.swords.values()), sum(p.swords_shown.values())
-                if n > shown:
-                    pts = None
-                    title = f"{n} swords, {n - shown} of them face down: unknown to you"
-            out.append((lab, pts, title))
+                title = f"{n} swords, {n - shown} of them face down: unknown to you"
+            out.append((str(lab), pts, title))
         return out
 
     def _known_total(self, seat: int):
-        lines = self._known_breakdown(seat)
-        known = sum(p for _, p, _ in lines if p is not None)
-        return known if all(p is not None for _, p, _ in lines) else f"{known} + ?"
+        pts, complete = known_total(self.game.state, seat, self.seat)
+        return pts if complete else f"{pts} + ?"
 
     def _score_table(self) -> dict:
         g = self.game
@@ -222,9 +217,6 @@ class AdventureLandBoard(GameWidget):
             if not self._hides_values():
                 return
             totals = [self._known_total(i) for i in range(self.game.players)]
-            view = dict(self.view)
-            view["players"] = [dict(p, score=t) for p, t in zip(view["players"], totals)]
-            self.view = view
             self.status = dict(self.status, scores=totals)
             self.score = self._score_table()
 

@@ -3,6 +3,9 @@
 ``view(state, seat)`` hides what ``seat`` may not know: the values of the face-down herbs
 and swords other players hold (only their count, and the swords they have shown in a
 fight), and never the values of tiles lying face down on the board (nobody knows them).
+In *The Magnificent* those values are part of the score (AL-8.3), so until the end another
+player's ``score`` is only the points ``seat`` can add up, with ``score_complete`` false
+(``scoring.known_total``); the static HTML shows it as "12 + ?".
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from html import escape
 
 from ...core.picture import svg_image
 from .rules import ADVENTURE_TITLES, INFO
-from .scoring import score_breakdown
+from .scoring import known_total
 from .state import ALState
 
 TERRAIN_COLOUR = {"city": "#d9c7a3", "forest": "#8fbf7f", "river": "#7fb3e0",
@@ -104,8 +107,8 @@ def view(s: ALState, seat: int | None) -> dict:
         d = {"name": p.name, "colour": p.colour, "start": p.start, "gold": p.gold,
              "creatures": list(p.creatures), "lost_adventurers": p.lost_adventurers,
              "herb_count": sum(p.herbs.values()), "sword_count": sum(p.swords.values()),
-             "swords_shown": _ms_list(p.swords_shown),
-             "score": score_breakdown(s, i)[-1][1]}
+             "swords_shown": _ms_list(p.swords_shown)}
+        d["score"], d["score_complete"] = known_total(s, i, seat)
         if own:
             d["herbs"] = _ms_list(p.herbs)
             d["swords"] = _ms_list(p.swords)
@@ -179,10 +182,11 @@ def render_html(s: ALState, seat: int | None = None) -> str:
                  else "herbs " + (", ".join(map(str, _ms_list(p.herbs))) or "none"))
         swords = (f"{sum(p.swords.values())} swords" if seat not in (None, i)
                   else "swords " + (", ".join(map(str, _ms_list(p.swords))) or "none"))
+        pts, complete = known_total(s, i, seat)
         rows.append(f"<li>{escape(p.name)} ({escape(p.colour)}): {p.start} in the start "
                     f"area, {p.gold} gold, {herbs}, {swords}, creatures "
                     f"{', '.join(map(str, p.creatures)) or 'none'}; "
-                    f"{score_breakdown(s, i)[-1][1]} points</li>")
+                    f"{pts}{'' if complete else ' + ?'} points</li>")
     alt = (f"Adventure Land board, {ADVENTURE_TITLES[s.adventure]}, round {s.round}: "
            f"{len(s.parties)} parties on the board, "
            f"{sum(1 for i in s.items.values() if i[0] == 'creature')} fog creatures, "

@@ -100,3 +100,45 @@ def winners(s: ALState) -> list[int]:
     pts = scores(s)
     best = max(pts)
     return [i for i, v in enumerate(pts) if v == best]
+
+
+def known_breakdown(s: ALState, seat: int, viewer: int | None) -> list[tuple[str, int | None]]:
+    """``seat``'s score lines (without the total) as ``viewer`` may know them.
+
+    In *The Magnificent* herbs and swords score their face values at the end (AL-8.3), so
+    another player's provisional herb and sword lines would tell the values of their
+    face-down tiles. Until the game is over, those lines are ``None`` (unknown) for any
+    viewer but their owner, unless every such tile has been shown (swords turned up in a
+    fight stay known). A spectator (``viewer=None``) and everyone after the end know all.
+
+    >>> import deepwood_kernel as dk
+    >>> g = dk.new_game("adventureland", players=2, seed=1,
+    ...                 options={"adventure": "magnificent"})
+    >>> s = g.state
+    >>> s.players[0].herbs = {3: 1}
+    >>> dict(known_breakdown(s, 0, 1))["herbs"] is None, dict(known_breakdown(s, 0, 0))["herbs"]
+    (True, 3)
+    """
+    lines = [(lab, v) for lab, v in score_breakdown(s, seat) if lab != "total"]
+    if (viewer is None or viewer == seat or s.phase == "over"
+            or s.adventure != "magnificent"):
+        return lines
+    p = s.players[seat]
+    hidden_herbs = sum(p.herbs.values()) > 0
+    hidden_swords = sum(p.swords.values()) > sum(p.swords_shown.values())
+    return [(lab, None if (lab == "herbs" and hidden_herbs)
+             or (lab == "swords (extra values)" and hidden_swords) else v)
+            for lab, v in lines]
+
+
+def known_total(s: ALState, seat: int, viewer: int | None) -> tuple[int, bool]:
+    """``(points viewer can add up, whether that is the whole score)``.
+
+    >>> import deepwood_kernel as dk
+    >>> g = dk.new_game("adventureland", players=2, seed=1)
+    >>> known_total(g.state, 0, 1)
+    (0, True)
+    """
+    lines = known_breakdown(s, seat, viewer)
+    return (sum(v for _, v in lines if v is not None),
+            all(v is not None for _, v in lines))
