@@ -39,11 +39,14 @@ export function term(en, de) {
 // A board wraps its big, often unchanged drawings in part(name, html): a live redraw
 // sends an empty placeholder for a part whose markup is the same as last time, so the
 // browser neither parses nor compares it again (the Klong! map is ~1500 SVG nodes).
+// Inside an SVG a part is a group: part(name, svg, "g"). What a click changes (tokens,
+// legal rings) belongs in its own small part or outside, so the big static layers of a
+// map (terrain, tunnels, labels) stay kept and a redraw parses only a few kilobytes.
 const PARTS = { live: false, last: {}, cur: {} };
-export function part(name, html) {
+export function part(name, html, tag = "div") {
   PARTS.cur[name] = html;
-  if (PARTS.live && PARTS.last[name] === html) return `<div class="sh-part" data-part="${name}" data-keep="1"></div>`;
-  return `<div class="sh-part" data-part="${name}">${html}</div>`;
+  if (PARTS.live && PARTS.last[name] === html) return `<${tag} class="sh-part" data-part="${name}" data-keep="1"></${tag}>`;
+  return `<${tag} class="sh-part" data-part="${name}">${html}</${tag}>`;
 }
 
 export function legalBy(st, kind) {
@@ -262,7 +265,7 @@ export function syncUi(st, ui) { return BOARD.syncUi ? BOARD.syncUi(st, ui) : ui
 export function renderMarkup(st, ui) {
   if (!st.view || !st.status || !st.status.key) return `<div class="sh-muted">no game</div>`;
   syncUi(st, ui);
-  return statusHtml(st) + BOARD.drawTable(st, ui, { chance: chanceHtml(st) }) + scoreHtml(st) + logHtml(st);
+  return statusHtml(st) + BOARD.drawTable(st, ui, { chance: chanceHtml(st) }) + part("sh-score", scoreHtml(st)) + logHtml(st);
 }
 
 function controlsMarkup() {
