@@ -177,6 +177,17 @@ def _pairs(card, rot: int, other) -> list:
     return hit[2]
 
 
+def _evict(cache: dict) -> None:
+    """Drop a full cache's oldest entry (a dict keeps insertion order).
+
+    One entry out for each one in, never the whole cache at once: CPython's cyclic
+    collector counts allocations minus frees, but a mass free earns no credit, so a
+    cache cleared wholesale (and refilled) triggers a collection every ~700 new
+    objects, each walking every object alive; evicting one by one keeps that count
+    flat, and random playouts then run with almost no collections."""
+    del cache[next(iter(cache))]
+
+
 _FIRST: dict = {}                 # key -> the first card's two placements, with their ids
 _OPTIONS: dict = {}               # (content, layout) -> (last card's open connectors, {key: …})
 
@@ -199,8 +210,8 @@ def _options(content: Content, lay: tuple, keys) -> list[tuple]:
     k0, c0, r0, rot0 = lay[-1]
     cards = content.cards
     if entry is None:
-        if len(_OPTIONS) > 512:
-            _OPTIONS.clear()
+        if len(_OPTIONS) >= 512:
+            _evict(_OPTIONS)
         # which connectors of the new card are open: no card lies beyond them
         open_ = []
         for x, y, side, _level in _card_edges(cards[k0], rot0):
@@ -402,8 +413,8 @@ def build_dungeon(content: Content, placements) -> Dungeon:
             drop[m[a]] = (m[b], e)
             e += 1
     d = Dungeon(names, kind, level, pos, contents, side, open_, adj, drop, index, totals)
-    if len(_CACHE) > 64:
-        _CACHE.clear()
+    if len(_CACHE) >= 64:
+        _evict(_CACHE)
     _CACHE[ck] = d
     return d
 
