@@ -75,20 +75,34 @@ function dieFace(x, y, face, s = 22) {
 const icon = (markup, w = 22, h = 22) => `<svg class="al-ico" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${markup}</svg>`;
 
 // ---------------------------------------------------------------- the map
-function mapSvg(st, ui) {
-  const v = st.view, adv = st.advice || {};
-  const W = ML + v.columns.length * CS + 4, H = MT + v.rows * CS + 4;
-  const drawn = new Set((adv.deck && adv.deck.drawn) || []);
-  const sources = moveSources(st);
-  const dests = ui.sel ? sources[ui.sel] || [] : [];
-  const fightSq = v.fight && v.fight.square;
-  const out = [`<svg class="al-map" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="Adventure Land map">`];
+// The map is drawn in layers, bottom to top: the frame (coordinates, entry arrows), the
+// terrain one part per row, the river, the tokens one part per row, then the clickable
+// destinations. A part whose markup is unchanged is not parsed again (shell.js part), so
+// a move re-draws the one or two token rows it touched, a drawn card one terrain row.
+
+/** Consecutive runs of the board's cells in one row: [[row, [cells]]] (board order). */
+function byRow(v) {
+  const runs = [];
+  for (const cell of v.board) {
+    const r = rowOf(cell.square), last = runs[runs.length - 1];
+    if (last && last[0] === r) last[1].push(cell); else runs.push([r, [cell]]);
+  }
+  return runs;
+}
+
+function frameSvg(st) {
+  const v = st.view, adv = st.advice || {}, out = [];
   for (let k = 0; k < v.columns.length; k++) out.push(`<text x="${ML + k * CS + CS / 2}" y="${MT - 8}" class="al-coord">${v.columns[k]}</text>`);
   for (let r = 1; r <= v.rows; r++) out.push(`<text x="${ML - 9}" y="${MT + (r - 1) * CS + CS / 2 + 4}" class="al-coord">${r}</text>`);
   const start = adv.start || { rows: [], columns: "" };
   for (const c of start.columns) out.push(`<path class="al-start-arrow" d="M${ML + v.columns.indexOf(c) * CS + CS / 2 - 5} ${MT - 6} l5 5 l5 -5" />`);
   for (const r of start.rows) out.push(`<path class="al-start-arrow" d="M${ML - 4} ${MT + (r - 1) * CS + CS / 2 - 5} l5 5 l-5 5" />`);
-  for (const cell of v.board) {
+  return out.join("");
+}
+
+function terrainSvg(v, cells, drawn) {
+  const out = [];
+  for (const cell of cells) {
     const sq = cell.square, x = ML + colOf(v, sq) * CS, y = MT + (rowOf(sq) - 1) * CS;
     const t = TERRAIN[cell.terrain] || { fill: "#eee", name: cell.terrain };
     const title = `${sq} ${t.name}${cell.city ? ` ${cell.city}` : ""}${drawn.has(sq) ? ", card drawn" : ""}`;
@@ -100,9 +114,13 @@ function mapSvg(st, ui) {
     if (drawn.has(sq)) out.push(`<path d="M${x + CS} ${y + CS - 9} v9 h-9 z" class="al-drawn"/>`);
     out.push(`</g>`);
   }
-  const pts = v.river.map((sq) => `${cx(v, sq)},${cy(sq)}`).join(" ");
-  out.push(`<polyline points="${pts}" class="al-river"><title>the river: the water sprite's one path (${esc(v.river[0])} to ${esc(v.river[v.river.length - 1])})</title></polyline>`);
-  for (const cell of v.board) {
+  return out.join("");
+}
+
+/** Items, parties, the water sprite and the fight ring of some cells (one row). */
+function tokensSvg(st, ui, cells, sources) {
+  const v = st.view, fightSq = v.fight && v.fight.square, out = [];
+  for (const cell of cells) {
     const sq = cell.square, x = cx(v, sq), y = cy(sq);
     const p = cell.party;
     const ix = p && cell.item === "creature" ? x - 9 : x;
@@ -126,10 +144,29 @@ function mapSvg(st, ui) {
     if (sq === v.sprite) out.push(`<g><title>the water sprite (Wassermann) on ${esc(sq)}</title>${spriteIcon(x + 12, y - 9)}</g>`);
     if (sq === fightSq) out.push(`<rect x="${x - CS / 2 + 1}" y="${y - CS / 2 + 1}" width="${CS - 2}" height="${CS - 2}" class="al-fight-ring"/>`);
   }
+  return out.join("");
+}
+
+function mapSvg(st, ui) {
+  const v = st.view, adv = st.advice || {};
+  const W = ML + v.columns.length * CS + 4, H = MT + v.rows * CS + 4;
+  const drawn = new Set((adv.deck && adv.deck.drawn) || []);
+  const sources = moveSources(st);
+  const dests = ui.sel ? sources[ui.sel] || [] : [];
+  const rows = byRow(v);
+  const out = [`<svg class="al-map" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="Adventure Land map">`];
+  out.push(part("al-frame", frameSvg(st), "g"));
+  for (const [r, cells] of rows) out.push(part(`al-terrain-${r}`, terrainSvg(v, cells, drawn), "g"));
+  const pts = v.river.map((sq) => `${cx(v, sq)},${cy(sq)}`).join(" ");
+  out.push(part("al-river", `<polyline points="${pts}" class="al-river"><title>the river: the water sprite's one path (${esc(v.river[0])} to ${esc(v.river[v.river.length - 1])})</title></polyline>`, "g"));
+  for (const [r, cells] of rows) out.push(part(`al-tokens-${r}`, tokensSvg(st, ui, cells, sources), "g"));
+  // the destinations (up to ~70 from the start area) per row too: a move keeps most rows
+  const rings = {};
   for (const d of dests) {
-    const x = ML + colOf(v, d.square) * CS, y = MT + (rowOf(d.square) - 1) * CS;
-    out.push(`<rect x="${x + 1}" y="${y + 1}" width="${CS - 2}" height="${CS - 2}" rx="4" class="al-legal al-dest" data-action="${esc(d.id)}"><title>${esc(labelOf(st, d.id))}</title></rect>`);
+    const x = ML + colOf(v, d.square) * CS, r = rowOf(d.square), y = MT + (r - 1) * CS;
+    rings[r] = (rings[r] || "") + `<rect x="${x + 1}" y="${y + 1}" width="${CS - 2}" height="${CS - 2}" rx="4" class="al-legal al-dest" data-action="${esc(d.id)}"><title>${esc(labelOf(st, d.id))}</title></rect>`;
   }
+  for (let r = 1; r <= v.rows; r++) out.push(part(`al-dests-${r}`, rings[r] || "", "g"));   // all rows: a stable layout
   out.push(`</svg>`);
   return out.join("");
 }
@@ -228,31 +265,36 @@ function deckHtml(st) {
     const cell = v.board.find((c) => c.square === sq) || {};
     return `<span class="al-card" style="background:${(TERRAIN[cell.terrain] || {}).fill || "#eee"}" title="${esc((TERRAIN[cell.terrain] || {}).name || "")}">${esc(sq)}</span>`;
   }).join("");
-  return `<div class="sh-panel al-deck"><div class="sh-panel-title">${term("Terrain deck", "Geländekarten")} · ${plural(deck.cards, "card")}</div>` +
+  // the deck changes when a card is drawn, the sprite line when it moves, danger lines
+  // when a party moves: only the deck and the sprite line are parts
+  return `<div class="sh-panel al-deck">${part("al-deck-cards", `<div class="sh-panel-title">${term("Terrain deck", "Geländekarten")} · ${plural(deck.cards, "card")}</div>` +
     `<table class="al-deck-table"><tr><th></th><th>left</th><th>next card</th><th>in the next 2</th></tr>${rows}</table>` +
-    `<div class="sh-hint">Last cards drawn: ${last || "none"} · a dark corner on the map: that square's card is drawn</div>` +
-    `<div class="al-sprite-line">${icon(spriteIcon(11, 12, 0.9))} ${term("Water sprite", "Wassermann")}: ${v.sprite ? `on ${esc(v.sprite)}` : "beside the board"}; supply: ${v.supply.gold} gold</div>${danger}</div>`;
+    `<div class="sh-hint">Last cards drawn: ${last || "none"} · a dark corner on the map: that square's card is drawn</div>`)}` +
+    part("al-sprite-line", `<div class="al-sprite-line">${icon(spriteIcon(11, 12, 0.9))} ${term("Water sprite", "Wassermann")}: ${v.sprite ? `on ${esc(v.sprite)}` : "beside the board"}; supply: ${v.supply.gold} gold</div>`) + `${danger}</div>`;
 }
 
 function playersHtml(st) {
   const v = st.view;
-  return `<div class="sh-panel al-players"><div class="sh-panel-title">${term("Adventurers", "Abenteurer")}</div>` + v.players.map((p, i) => {
-    const now = i === v.seat ? " al-now" : "";
-    const herbs = p.herbs ? p.herbs.map((h) => herbIcon(0, 0, h)) : Array(p.herb_count).fill(herbIcon(0, 0));
-    let swords;
-    if (p.swords) {
-      const shown = [...p.swords_shown];
-      swords = p.swords.map((s) => { const k = shown.indexOf(s); if (k >= 0) shown.splice(k, 1); return swordIcon(0, 0, s, 9, k >= 0); });
-    } else swords = p.swords_shown.map((s) => swordIcon(0, 0, s, 9, true)).concat(Array(Math.max(0, p.sword_count - p.swords_shown.length)).fill(swordIcon(0, 0)));
-    const tiles = [...herbs, ...swords];
-    const tileSvg = tiles.length ? `<svg class="al-tiles" width="${tiles.length * 21}" height="20" viewBox="-10 -10 ${tiles.length * 21} 20">${tiles.map((t, k) => `<g transform="translate(${k * 21},0)">${t}</g>`).join("")}</svg>` : `<span class="sh-muted">no herbs or swords</span>`;
-    const creatures = p.creatures.length ? `<svg width="${p.creatures.length * 24}" height="22" viewBox="0 0 ${p.creatures.length * 24} 22">${p.creatures.map((s, k) => creatureIcon(12 + k * 24, 12, s, 0.8)).join("")}</svg>` : `<span class="sh-muted">none</span>`;
-    const hidden = p.herbs ? "" : ` <span class="sh-muted" title="face down: only ${esc(p.name)} knows the values">(face down)</span>`;
-    return `<div class="al-player${now}"><div class="al-pname">${icon(pawn(11, 13, SEAT[p.colour] || "#444", 0.9))} <b>${esc(p.name)}</b> <span class="sh-muted">${esc(p.colour)}</span>` +
-      `<span class="al-pscore">${esc(p.score)}${p.score_complete === false ? " + ?" : ""} pts</span></div>` +
-      `<div class="al-pline">start area ${p.start} · ${icon(goldIcon(8, 9, 6), 16, 18)} ${p.gold} gold · lost ${p.lost_adventurers}</div>` +
-      `<div class="al-pline">herbs and swords${hidden}: ${tileSvg}</div><div class="al-pline">${term("fog creatures", "Nebelwesen")}: ${creatures}</div></div>`;
-  }).join("") + `</div>`;
+  return `<div class="sh-panel al-players"><div class="sh-panel-title">${term("Adventurers", "Abenteurer")}</div>` + v.players.map((p, i) => playerHtml(v, p, i)).join("") + `</div>`;
+}
+
+/** One player in the side panel: name and score, counts, then tiles and creatures (parts). */
+function playerHtml(v, p, i) {
+  const now = i === v.seat ? " al-now" : "";
+  const herbs = p.herbs ? p.herbs.map((h) => herbIcon(0, 0, h)) : Array(p.herb_count).fill(herbIcon(0, 0));
+  let swords;
+  if (p.swords) {
+    const shown = [...p.swords_shown];
+    swords = p.swords.map((s) => { const k = shown.indexOf(s); if (k >= 0) shown.splice(k, 1); return swordIcon(0, 0, s, 9, k >= 0); });
+  } else swords = p.swords_shown.map((s) => swordIcon(0, 0, s, 9, true)).concat(Array(Math.max(0, p.sword_count - p.swords_shown.length)).fill(swordIcon(0, 0)));
+  const tiles = [...herbs, ...swords];
+  const tileSvg = tiles.length ? `<svg class="al-tiles" width="${tiles.length * 21}" height="20" viewBox="-10 -10 ${tiles.length * 21} 20">${tiles.map((t, k) => `<g transform="translate(${k * 21},0)">${t}</g>`).join("")}</svg>` : `<span class="sh-muted">no herbs or swords</span>`;
+  const creatures = p.creatures.length ? `<svg width="${p.creatures.length * 24}" height="22" viewBox="0 0 ${p.creatures.length * 24} 22">${p.creatures.map((s, k) => creatureIcon(12 + k * 24, 12, s, 0.8)).join("")}</svg>` : `<span class="sh-muted">none</span>`;
+  const hidden = p.herbs ? "" : ` <span class="sh-muted" title="face down: only ${esc(p.name)} knows the values">(face down)</span>`;
+  return `<div class="al-player${now}">${part(`al-pname-${i}`, `<div class="al-pname">${icon(pawn(11, 13, SEAT[p.colour] || "#444", 0.9))} <b>${esc(p.name)}</b> <span class="sh-muted">${esc(p.colour)}</span>` +
+    `<span class="al-pscore">${esc(p.score)}${p.score_complete === false ? " + ?" : ""} pts</span></div>`)}` +
+    `<div class="al-pline">start area ${p.start} · ${icon(goldIcon(8, 9, 6), 16, 18)} ${p.gold} gold · lost ${p.lost_adventurers}</div>` +
+    part(`al-ptiles-${i}`, `<div class="al-pline">herbs and swords${hidden}: ${tileSvg}</div><div class="al-pline">${term("fog creatures", "Nebelwesen")}: ${creatures}</div>`) + `</div>`;
 }
 
 function adventureHtml(st) {
@@ -301,7 +343,8 @@ defineBoard({
     return cell ? TERRAIN[cell.terrain].fill : null;
   },
   drawTable(st, ui, slots) {
-    return `<div class="al-grid"><div class="al-col"><div class="sh-panel al-map-panel">${mapSvg(st, ui)}${startHtml(st, ui)}</div>${adventureHtml(st)}</div>` +
+    // the side panels are parts too: a move on the map leaves them as they were
+    return `<div class="al-grid"><div class="al-col"><div class="sh-panel al-map-panel">${mapSvg(st, ui)}${startHtml(st, ui)}</div>${part("al-adventure", adventureHtml(st))}</div>` +
       `<div class="al-col">${fightHtml(st)}${slots.chance}${deckHtml(st)}${playersHtml(st)}</div></div>`;
   },
   onUi(node, ui) {
