@@ -33,7 +33,7 @@ def check_invariants(g: dk.Game) -> None:
     # tiles conserved: 36 per player between boards, placed trolls and the players
     assert total_tiles(s) == 36 * n
     for b in s.boards:
-        assert sum(t == "?" for t in b.tiles) == sum(b.hidden.values())
+        assert b.tiles.count("?") == sum(b.hidden.values())
         assert min(b.hidden.values()) >= 0 and min(b.stones) >= 0 and min(b.trolls) >= 0
         if b.figure is not None:
             assert b.stones[b.figure] == 0 and b.path[-1] == b.figure

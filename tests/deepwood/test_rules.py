@@ -17,7 +17,7 @@ from .helpers import at_board, dealt, ids, pass_turn, rig
 
 
 def total_tiles(s) -> int:
-    on_boards = sum(sum(1 for t in b.tiles if t is not None) + sum(b.trolls) for b in s.boards)
+    on_boards = sum(len(b.tiles) - b.tiles.count(None) + sum(b.trolls) for b in s.boards)
     held = sum(sum(p.obstacles.values()) + p.swords + p.swords_spent + p.trolls + 2
                for p in s.players)
     return on_boards + held

@@ -71,12 +71,18 @@ class HeuristicBot:
         ids = [a for a in ids if a.startswith("place ")]   # exchanges and trolls: later
         best, best_v = ids[0], -1.0
         borders = self._free_borders(s)
+        # a strip changes 3 cells: only the borders looking along one of them change
+        # their gain, the rest keep the gain of the market as it lies (same floats)
+        base = {b: self._gain(s, s.cells, b) for b in borders}
+        lines = {b: set(market_lines(b)) for b in borders}
         for aid in ids:
             _, sid, anchor, d = aid.split()
             cells = list(s.cells)
-            for c, r in zip(strip_cells(anchor, d), s.content.strips[int(sid)].cells):
+            laid = strip_cells(anchor, d)
+            for c, r in zip(laid, s.content.strips[int(sid)].cells):
                 cells[c] = r
-            v = max(self._gain(s, cells, b) for b in borders) + self.rng.random() * 1e-3
+            v = max(self._gain(s, cells, b) if lines[b].intersection(laid) else base[b]
+                    for b in borders) + self.rng.random() * 1e-3
             if v > best_v:
                 best, best_v = aid, v
         return best
