@@ -188,6 +188,23 @@ def _evict(cache: dict) -> None:
     del cache[next(iter(cache))]
 
 
+_BEYOND: dict = {}
+
+
+def _card_beyond(card, rot: int) -> list:
+    """The cell beyond each connector of the card at turn ``rot`` laid at 0 0, in
+    ``_card_edges`` order (a connector's half-cell point shifts by twice the card's cell,
+    so the cell beyond it shifts by the card's cell)."""
+    key = (id(card), rot)
+    hit = _BEYOND.get(key)
+    if hit is None or hit[0] is not card:
+        if len(_BEYOND) > 4096:
+            _BEYOND.clear()
+        hit = _BEYOND[key] = (card, [_beyond(x, y, side)
+                                     for x, y, side, _l in _card_edges(card, rot)])
+    return hit[1]
+
+
 _FIRST: dict = {}                 # key -> the first card's two placements, with their ids
 _OPTIONS: dict = {}               # (content, layout) -> (last card's open connectors, {key: …})
 
@@ -214,8 +231,9 @@ def _options(content: Content, lay: tuple, keys) -> list[tuple]:
             _evict(_OPTIONS)
         # which connectors of the new card are open: no card lies beyond them
         open_ = []
-        for x, y, side, _level in _card_edges(cards[k0], rot0):
-            bc, br = _beyond(x + 2 * c0, y + 2 * r0, side)
+        for bc, br in _card_beyond(cards[k0], rot0):
+            bc += c0
+            br += r0
             for _k, c, r, _t in lay:
                 if 0 <= bc - c < CARD_W and 0 <= br - r < CARD_H:
                     open_.append(False)

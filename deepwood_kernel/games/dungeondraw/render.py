@@ -22,13 +22,17 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+_KIND_TEXT = {"edge": "the connector", "corridor": "the corridor", "room": "the room",
+              "stairs": "the stairs"}
+_SIDE_TEXT = {"L": "the left connector", "R": "the right connector",
+              "T": "the top connector", "B": "the bottom connector"}
+
+
 def node_text(d, i: int) -> str:
     kind = d.kind[i]
-    what = {"edge": "the connector", "corridor": "the corridor", "room": "the room",
-            "stairs": "the stairs"}[kind]
+    what = _KIND_TEXT[kind]
     if kind == "edge":
-        what = {"L": "the left", "R": "the right", "T": "the top", "B": "the bottom"}.get(
-            d.side[i], "the") + " connector"
+        what = _SIDE_TEXT.get(d.side[i], "the connector")
     level = " underground" if d.level[i] == 1 and kind != "stairs" else ""
     cs = d.contents[i]
     inside = f" ({', '.join(cs)})" if cs else ""

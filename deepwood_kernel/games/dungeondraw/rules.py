@@ -232,10 +232,10 @@ def _settle(s: DDState) -> None:
             if not _next_draw(s):
                 _start_explore(s)
         elif s.phase == "explore":
-            if all(p.finished for p in s.players):
-                _end_explore(s)
-            else:
-                return
+            for p in s.players:
+                if not p.finished:
+                    return
+            _end_explore(s)
         elif s.phase == "score":
             _after_scoring(s)
         elif s.phase == "cleanup":
@@ -326,12 +326,13 @@ def explore_seat(s: DDState) -> int:
 
 
 def _explore_to_next(s: DDState, start: bool = False) -> None:
-    if all(p.finished for p in s.players):
-        return
-    if not start or s.players[s.order[s.turn]].finished:
-        for _ in range(s.n):
-            s.turn = (s.turn + 1) % s.n
-            if not s.players[s.order[s.turn]].finished:
+    """The turn passes to the next player still exploring (with ``start``, only if the
+    first one is done). When everyone is done the turn goes all the way round and stays."""
+    players, order, n = s.players, s.order, len(s.players)
+    if not start or players[order[s.turn]].finished:
+        for _ in range(n):
+            s.turn = (s.turn + 1) % n
+            if not players[order[s.turn]].finished:
                 return
 
 
@@ -477,11 +478,10 @@ def current_player(s: DDState) -> int | None:
         return None
     if s.choice:
         return s.choice[1]
-    if s.phase == "market":
-        return market_seat(s)
-    if s.phase == "explore":
-        return explore_seat(s)
-    if s.phase == "cleanup" and s.cleanup_seat < s.n:
+    phase = s.phase
+    if phase == "market" or phase == "explore":
+        return s.order[s.turn]            # market_seat(s), explore_seat(s): asked every ply
+    if phase == "cleanup" and s.cleanup_seat < s.n:
         return s.cleanup_seat
     return None
 
