@@ -17,7 +17,6 @@ const colourOf = (p) => SEAT_FILL[p.colour] || "#777";
 const isOver = (v) => v.phase === "over";
 const roomNo = (id) => (id === "start" ? "S" : String(id).replace(/^r/, ""));
 
-
 function cardInfo(st, key) {
   const c = st.view.cards && st.view.cards[key];
   return c || { name: key, type: "action", set: "", cost: 0, swords: 0, points: 0, dragon: false, danger: false, tags: [], text: "" };
@@ -157,6 +156,8 @@ function figureSvg(p, x, y, active) {
     `<circle cx="${x}" cy="${y - 10}" r="7.5" fill="${fill}"/></g>`;
 }
 
+// Five SVG layers, each a shell part kept while its markup is unchanged: ground (fixed for a game),
+// rooms, tokens (painted after every room; none overlaps another room), figures, click targets.
 function mapSvg(st, ui) {
   const v = st.view, m = v.map;
   const W = m.width, H = m.height, R = ROOM_R;
@@ -164,14 +165,14 @@ function mapSvg(st, ui) {
   for (const r of m.rooms) rooms[r.id] = r;
   const me = v.seat !== null && v.seat !== undefined ? v.players[v.seat] : null;
   const takeable = new Set(legalBy(st, "token").map((a) => a.target.token));
-  const out = [`<svg class="cl-map" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="the dungeon map">`];
-  out.push(`<rect x="0" y="0" width="${W}" height="${H}" class="cl-map-bg"/>`);
+  const out = [`<rect x="0" y="0" width="${W}" height="${H}" class="cl-map-bg"/>`];
   out.push(`<rect x="0" y="${m.depths_y}" width="${W}" height="${H - m.depths_y}" class="cl-depths"/>`);
   out.push(`<line x1="0" y1="${m.depths_y}" x2="${W}" y2="${m.depths_y}" class="cl-depths-line"/>`);
   for (const t of m.tunnels) out.push(tunnelSvg(v, t, rooms));
   // the depths labels go over the tunnels (with a halo) so no corridor hides them
   out.push(`<text x="8" y="${m.depths_y + 20}" class="cl-depths-label">THE DEPTHS ▾</text>`);
   out.push(`<text x="8" y="${m.depths_y - 8}" class="cl-depths-label cl-upper-label">upper dungeon ▴</text>`);
+  const ground = out.splice(0).join(""), toks = [];
 
   for (const r of m.rooms) {
     const { x, y } = r;
@@ -186,10 +187,11 @@ function mapSvg(st, ui) {
     out.push(`<circle cx="${x}" cy="${y}" r="${R}" class="cl-room-disc"/>`);
     out.push(`<text x="${x}" y="${y + 7}" class="cl-room-no">${esc(roomNo(r.id))}</text>`);
     if (kind !== "plain") out.push(mapIcon(kind, x - R * 0.8, y + R * 0.72, 21));
+    out.push(`</g>`);
     // tokens: artifact top right, secrets top left, idols top right (a room holds one kind)
     if (r.artifact) {
       const hot = takeable.has("artifact") && me && me.room === r.id;
-      out.push(`<g class="cl-token cl-token-artifact${hot ? " cl-takeable" : ""}"><title>artifact worth ${r.artifact}</title>` +
+      toks.push(`<g class="cl-token cl-token-artifact${hot ? " cl-takeable" : ""}"><title>artifact worth ${r.artifact}</title>` +
         `<path d="M${x + 20} ${y - 46} l18 14 l-18 27 l-18 -27 Z" class="cl-artifact-gem"/>` +
         `<text x="${x + 20}" y="${y - 25}" class="cl-token-no">${r.artifact}</text></g>`);
     }
@@ -198,16 +200,15 @@ function mapSvg(st, ui) {
       const n = r.secrets;
       const icons = [];
       for (let i = 0; i < Math.max(n, 1); i++) icons.push(mapIcon(r.secret, x - 20 - i * 15, y - 24 - i * 7, 22));
-      out.push(`<g class="cl-token cl-token-${r.secret}${n ? "" : " cl-token-gone"}${hot ? " cl-takeable" : ""}"><title>${esc(r.secret)} secret${n === 1 ? "" : "s"}: ${n} face down</title>${icons.join("")}</g>`);
+      toks.push(`<g class="cl-token cl-token-${r.secret}${n ? "" : " cl-token-gone"}${hot ? " cl-takeable" : ""}"><title>${esc(r.secret)} secret${n === 1 ? "" : "s"}: ${n} face down</title>${icons.join("")}</g>`);
     }
     if (r.shrine) {
       const hot = takeable.has("idol") && me && me.room === r.id;
-      out.push(`<g class="cl-token cl-token-idol${r.idols ? "" : " cl-token-gone"}${hot ? " cl-takeable" : ""}"><title>${plural(r.idols, "monkey idol")} on the shrine</title>` +
+      toks.push(`<g class="cl-token cl-token-idol${r.idols ? "" : " cl-token-gone"}${hot ? " cl-takeable" : ""}"><title>${plural(r.idols, "monkey idol")} on the shrine</title>` +
         mapIcon("idol", x + 22, y - 26, 26) + `<text x="${x + 37}" y="${y - 32}" class="cl-token-count">×${r.idols}</text></g>`);
     }
-    out.push(`</g>`);
   }
-
+  const roomLayer = out.splice(0).join("");
   // figures: below their room (beside the start box); the player to move is marked
   const byRoom = {};
   v.players.forEach((p, i) => { (byRoom[p.room] = byRoom[p.room] || []).push(i); });
@@ -222,6 +223,7 @@ function mapSvg(st, ui) {
       out.push(figureSvg(p, fx, fy, active));
     });
   }
+  const figures = out.splice(0).join("");
 
   // legal targets last, so they sit on top: one click, or a picker for several ways in
   const opts = roomOptions(st);
@@ -243,8 +245,9 @@ function mapSvg(st, ui) {
         `<text x="${r.x}" y="${ly}" class="cl-target-word">${acts.length} ways ▾</text></g>`);
     }
   }
-  out.push(`</svg>`);
-  return out.join("");
+  return `<svg class="cl-map" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="the dungeon map">` +
+    part("map-ground", ground, "g") + part("map-rooms", roomLayer, "g") + part("map-tokens", toks.join(""), "g") +
+    part("map-figures", figures, "g") + part("map-targets", out.join(""), "g") + `</svg>`;
 }
 
 /** The picker for a room with several legal ways in (HTML over the map). */
@@ -306,9 +309,9 @@ function rowHtml(st) {
   const v = st.view;
   const acts = legalMap(st, "row", "slot");
   const cards = v.row.map((k, i) => {
-    if (!k) return `<div class="cl-card cl-empty"><span>slot ${i + 1}: empty</span><small>refilled at the end of the turn</small></div>`;
+    if (!k) return part(`row${i}`, `<div class="cl-card cl-empty"><span>slot ${i + 1}: empty</span><small>refilled at the end of the turn</small></div>`);
     const a = acts[i], c = cardInfo(st, k);
-    return cardHtml(st, k, { action: a, note: a ? `<b>${a.target.verb}</b> · ${c.type === "monster" ? plural(c.swords, "sword") : `${c.cost} skill`}` : "" });
+    return part(`row${i}`, cardHtml(st, k, { action: a, note: a ? `<b>${a.target.verb}</b> · ${c.type === "monster" ? plural(c.swords, "sword") : `${c.cost} skill`}` : "" }));
   }).join("");
   const danger = v.rage.danger;
   return panel("cl-row-panel", term("Dungeon row", "Verliesreihe"), `<div class="cl-row">${cards}</div>`,
@@ -323,7 +326,7 @@ function reserveHtml(st) {
     const left = k === "goblin" ? null : v.reserve[k];
     const a = acts[k];
     const pile = left === null ? "never runs out" : left ? `${left} left` : "pile empty";
-    return cardHtml(st, k, { action: a, cls: "cl-card-mini", note: `${a ? `<b>${a.target.verb}</b> · ` : ""}${pile}` });
+    return part(`rsv-${k}`, cardHtml(st, k, { action: a, cls: "cl-card-mini", note: `${a ? `<b>${a.target.verb}</b> · ` : ""}${pile}` }));
   }).join("");
   return panel("cl-reserve", term("Reserve", "Vorrat"), `<div class="cl-row cl-row-mini">${cards}</div>`);
 }
@@ -343,10 +346,10 @@ function marketHtml(st) {
   const hint = here
     ? (Object.keys(acts).length ? "click a ware to buy it" : `you stand in a market room: each ware costs ${mk.price} gold`)
     : `buy in a market room (${marketRooms.map((r) => roomNo(r.id)).join(", ")}) for ${mk.price} gold each`;
-  return panel("cl-market", term("Market", "Markt"), ware("key", "key", term("Master key", "Generalschlüssel"), `${mk.keys} left`, "5 pts · opens locks") +
+  return panel("cl-market", term("Market", "Markt"), part("wares", ware("key", "key", term("Master key", "Generalschlüssel"), `${mk.keys} left`, "5 pts · opens locks") +
     ware("backpack", "backpack", term("Backpack", "Rucksack"), `${mk.backpacks} left`, "5 pts · +1 artifact") +
     ware("crown", "crown", term("Crown", "Krone"), mk.crowns.length ? `worth ${mk.crowns.join(", ")}` : "none left", mk.crowns.length ? `${mk.crowns[0]} pts next` : "") +
-    `<div class="cl-hint">${esc(hint)}</div>`, `${ico("gold", 12)} ${mk.price} per ware`);
+    `<div class="cl-hint">${esc(hint)}</div>`), part("price", `${ico("gold", 12)} ${mk.price} per ware`));
 }
 
 // ---------------------------------------------------------------- hand, play area, choices
@@ -358,7 +361,7 @@ function handHtml(st) {
   let body;
   if (Array.isArray(p.hand)) {
     body = p.hand.length
-      ? grouped(p.hand).map(([k, n]) => cardHtml(st, k, { action: plays[k], count: n, cls: "cl-card-hand" })).join("")
+      ? grouped(p.hand).map(([k, n], j) => part(`hand${j}`, cardHtml(st, k, { action: plays[k], count: n, cls: "cl-card-hand" }))).join("")
       : `<span class="cl-muted cl-empty-hand">Hand empty${(st.legal || []).some((a) => a.id === "end") ? " — end your turn when you are done" : ""}.</span>`;
   } else {
     body = `<span class="cl-muted">${plural(p.hand_count, "card")} in hand (hidden)</span>`;
@@ -389,7 +392,7 @@ function choiceHtml(st) {
 
 // ---------------------------------------------------------------- the side: turn, chance, dragon
 function resChip(icon, n, word, title, cls = "") {
-  return `<span class="cl-res${n ? "" : " cl-res-zero"}${cls}" title="${esc(title)}">${ico(icon, 16)}<b>${n}</b><small>${esc(word)}</small></span>`;
+  return part(`res-${icon}`, `<span class="cl-res${n ? "" : " cl-res-zero"}${cls}" title="${esc(title)}">${ico(icon, 16)}<b>${n}</b><small>${esc(word)}</small></span>`);
 }
 
 function turnHtml(st) {
@@ -413,9 +416,8 @@ function turnHtml(st) {
   if (t.boots_locked) notes.push(`<span class="cl-badge cl-badge-warn" title="CL-6.7">${ico("crystal", 12)} boots locked: you entered a crystal cave</span>`);
   if (t.clank_made) notes.push(`<span class="cl-badge">clank made this turn: ${t.clank_made}</span>`);
   if (t.watches) notes.push(`<span class="cl-badge" title="conditional effects waiting for their condition (CL-12.9)">${plural(t.watches, "condition")} watched</span>`);
-  if (notes.length) parts.push(`<div class="cl-notes">${notes.join("")}</div>`);
-
-  parts.push(hereLine);
+  // both always drawn (a part, maybe empty), so the parts after them keep their places
+  parts.push(part("notes", notes.length ? `<div class="cl-notes">${notes.join("")}</div>` : ""), part("here", hereLine));
 
   const rooms = legalBy(st, "room");
   const hints = [];
@@ -498,7 +500,7 @@ function oddsHtml(st) {
 
 function dragonHtml(st) {
   const v = st.view;
-  return panel("cl-dragon", `${ico("dragon", 16)} ${term("The dragon", "Drache")}`, `${rageHtml(v, st.advice)}${bagHtml(v)}${oddsHtml(st)}`);
+  return panel("cl-dragon", part("dragon-title", `${ico("dragon", 16)} ${term("The dragon", "Drache")}`), part("rage", rageHtml(v, st.advice)) + part("bag", bagHtml(v)) + part("odds", oddsHtml(st)));
 }
 
 // ---------------------------------------------------------------- players, scores, log
@@ -532,10 +534,10 @@ function playersHtml(st) {
       name: p.name, colour: colourOf(p), turn: v.seat === i && !isOver(v), score: `${scores[i]} pts`, scoreTitle: "points if the game ended now",
       cls: p.status === "in" ? "" : `cl-status-${p.status}`,
       tags: p.status !== "in" ? [`<span class="cl-tag cl-tag-${p.status}">${esc(STATUS_TEXT[p.status] || p.status)}</span>`] : [],
-      lines: [`<div class="cl-player-line cl-muted">${esc(where)}</div>`, `<div class="cl-player-line">${healthTrack(p, v.health)}</div>`,
+      lines: [`<div class="cl-player-line cl-muted">${esc(where)}</div>`, part(`p${i}`, `<div class="cl-player-line">${healthTrack(p, v.health)}</div>` +
         `<div class="cl-player-line cl-cubes-line" title="every one of the 30 cubes is in the supply, the clank area, the bag, on the health track or set aside">` +
-        `<span>${cubes(p.colour, 1)} supply <b>${p.supply}</b></span><span>clank <b>${p.clank}</b></span><span>bag <b>${p.bag}</b></span>${p.set_aside ? `<span>aside <b>${p.set_aside}</b></span>` : ""}</div>`,
-        `<div class="cl-player-line">${tok("gold", "gold (1 point each)", p.gold)}${tokens.join("")}</div>`,
+        `<span>${cubes(p.colour, 1)} supply <b>${p.supply}</b></span><span>clank <b>${p.clank}</b></span><span>bag <b>${p.bag}</b></span>${p.set_aside ? `<span>aside <b>${p.set_aside}</b></span>` : ""}</div>` +
+        `<div class="cl-player-line">${tok("gold", "gold (1 point each)", p.gold)}${tokens.join("")}</div>`),
         `<div class="cl-player-line cl-muted">deck ${p.deck_size} · hand ${p.hand_count} · draw ${p.draw_count} · discard ${p.discard.length}${p.trashed.length ? ` · trashed ${p.trashed.length}` : ""}</div>`],
     });
   }).join("");
@@ -568,9 +570,9 @@ defineBoard({
   },
   drawTable(st, ui, slots) {
     return `<div class="cl-grid">` +
-      `<div class="cl-col cl-col-map"><div class="cl-panel cl-map-panel"><div class="cl-map-wrap">${part("map", mapSvg(st, ui))}${pickerHtml(st, ui)}</div>${part("legend", mapLegend())}</div></div>` +
-      `<div class="cl-col cl-col-side">${slots.chance}${turnHtml(st)}${dragonHtml(st)}</div></div>` +
-      `${choiceHtml(st)}${handHtml(st)}${rowHtml(st)}<div class="cl-lower">${reserveHtml(st)}${marketHtml(st)}</div>${playersHtml(st)}`;
+      `<div class="cl-col cl-col-map"><div class="cl-panel cl-map-panel"><div class="cl-map-wrap">${mapSvg(st, ui)}${pickerHtml(st, ui)}</div>${part("legend", mapLegend())}</div></div>` +
+      `<div class="cl-col cl-col-side">${part("chance", slots.chance)}${part("turn", turnHtml(st))}${dragonHtml(st)}</div></div>` +
+      `${part("choice", choiceHtml(st))}${part("hand", handHtml(st))}${rowHtml(st)}<div class="cl-lower">${reserveHtml(st)}${marketHtml(st)}</div>${playersHtml(st)}`;
   },
   onAct(ui) { ui.room = null; },
   onOutside(e, ui) {
