@@ -36,6 +36,7 @@ Readings (each in ``docs/rules/dungeondraw.md``):
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from time import perf_counter
 
@@ -250,7 +251,6 @@ def _options(content: Content, lay: tuple, keys) -> list[tuple]:
             # what stays of the previous layout's placements: those clear of the new card
             out = [o for o in prev
                    if not (-CARD_W < o[0] - c0 < CARD_W and -CARD_H < o[1] - r0 < CARD_H)]
-            seen = None
             for j, dc, dr, rot in _pairs(cards[k0], rot0, cards[key]):
                 if not open_[j]:
                     continue
@@ -259,14 +259,10 @@ def _options(content: Content, lay: tuple, keys) -> list[tuple]:
                     if -CARD_W < col - c < CARD_W and -CARD_H < row - r < CARD_H:
                         break                                   # it would overlap a card
                 else:
-                    aid = f"place {key} {col} {row} {rot}"
-                    if seen is None:
-                        seen = {o[3] for o in out}
-                    if aid not in seen:                         # it may meet two connectors
-                        seen.add(aid)
-                        out.append((col, row, rot, aid))
-            if seen is not None:
-                out.sort()
+                    o = (col, row, rot, f"place {key} {col} {row} {rot}")
+                    i = bisect_left(out, o)                     # kept in order, and once
+                    if i == len(out) or out[i] != o:            # (it may meet two connectors)
+                        out.insert(i, o)
             per[key] = tuple(out)
     return [per[k] for k in keys]
 
