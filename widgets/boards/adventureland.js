@@ -343,9 +343,12 @@ defineBoard({
     return cell ? TERRAIN[cell.terrain].fill : null;
   },
   drawTable(st, ui, slots) {
-    // the side panels are parts too: a move on the map leaves them as they were
+    // The side panels hold parts too. A panel that comes and goes (the fight, the what-if
+    // picker) sits in a slot that is always there, so the parts after it keep their place
+    // in the tree: a kept part is found only where it was drawn last time.
+    const slot = (html) => `<div class="al-slot">${html}</div>`;
     return `<div class="al-grid"><div class="al-col"><div class="sh-panel al-map-panel">${mapSvg(st, ui)}${startHtml(st, ui)}</div>${part("al-adventure", adventureHtml(st))}</div>` +
-      `<div class="al-col">${fightHtml(st)}${slots.chance}${deckHtml(st)}${playersHtml(st)}</div></div>`;
+      `<div class="al-col">${slot(fightHtml(st))}${slot(slots.chance)}${slot(deckHtml(st))}${playersHtml(st)}</div></div>`;
   },
   onUi(node, ui) {
     if (node.getAttribute("data-ui") !== "sel") return false;
