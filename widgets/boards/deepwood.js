@@ -47,9 +47,7 @@ const cellName = (c) => `${"ABCD"[c % 4]}${Math.floor(c / 4) + 1}`;
 function resIcon(res, cx, cy, s, letter = true) {
   const info = RES_INFO[res];
   if (!info) return "";
-  const t = letter
-    ? `<text x="${cx}" y="${cy + s * 0.16}" font-size="${s * 0.42}" class="dw-icon-letter">${info.letter}</text>`
-    : "";
+  const t = letter ? `<text x="${cx}" y="${cy + s * 0.16}" font-size="${s * 0.42}" class="dw-icon-letter">${info.letter}</text>` : "";
   if (res === "potions") {
     return `<g class="dw-res-icon"><rect x="${cx - s * 0.1}" y="${cy - s * 0.42}" width="${s * 0.2}" height="${s * 0.3}" fill="${info.dark}"/>` +
       `<circle cx="${cx}" cy="${cy + s * 0.08}" r="${s * 0.32}" fill="${info.colour}" stroke="${info.dark}"/>${t}</g>`;
@@ -86,12 +84,8 @@ const rockIcon = (cx, cy, s) => tileIcon("rock", cx, cy, s);
 
 // ---------------------------------------------------------------- local UI state
 function boardUi() {
-  return {
-    strip: null, dir: "right", trollRes: null, dice: [], diceKey: "",
-    hoverKeep: null,
-  };
+  return { strip: null, dir: "right", trollRes: null, dice: [], diceKey: "", hoverKeep: null };
 }
-
 
 /** Bring local choices in line with the current state (selected strip still in hand, ...). */
 function syncBoardUi(st, ui) {
@@ -131,7 +125,9 @@ function selectKeep(st, ui, values) {
 }
 
 // ---------------------------------------------------------------- the forest boards
-function boardSvg(st, ui, seat, big) {
+// A forest's fields are shell parts (one per row on the big board, one in all on a small
+// one), named by the board's place (``name``), so a click redraws only the rows it changed.
+function boardSvg(st, ui, seat, big, name) {
   const v = st.view;
   const b = v.boards[seat];
   const p = v.players[seat];
@@ -157,7 +153,9 @@ function boardSvg(st, ui, seat, big) {
     (targets[t.name] = targets[t.name] || []).push(a);
   }
 
+  const chunks = new Map();    // part name -> its fields' markup, in drawing order
   for (const f of b.fields) {
+    const at = out.length;
     const [x, y] = xy(f.row, f.col);
     let fill;
     if (f.kind === "wall") fill = "#a9a398";
@@ -196,16 +194,17 @@ function boardSvg(st, ui, seat, big) {
       out.push(`<rect x="${x + 2}" y="${y + 2}" width="${cs - 4}" height="${cs - 4}" rx="3" class="dw-reveal"/>`);
     }
     out.push(`</g>`);
+    const key = big ? `${name}-r${f.row}` : `${name}-f`;
+    chunks.set(key, (chunks.get(key) || "") + out.splice(at).join(""));
   }
+  for (const [key, html] of chunks) out.push(part(key, html, "g"));
 
   // labels
   if (big) {
-    for (let c = 0; c < cols; c++) {
-      out.push(`<text x="${L + c * cs + cs / 2}" y="${T + H * cs + 12}" class="dw-axis">${"abcdefgh"[c]}</text>`);
-    }
-    for (let r = 0; r < H; r++) {
-      out.push(`<text x="${L - 8}" y="${T + (H - 1 - r) * cs + cs / 2 + 4}" class="dw-axis">${r}</text>`);
-    }
+    const ax = [];
+    for (let c = 0; c < cols; c++) ax.push(`<text x="${L + c * cs + cs / 2}" y="${T + H * cs + 12}" class="dw-axis">${"abcdefgh"[c]}</text>`);
+    for (let r = 0; r < H; r++) ax.push(`<text x="${L - 8}" y="${T + (H - 1 - r) * cs + cs / 2 + 4}" class="dw-axis">${r}</text>`);
+    out.push(part(`${name}-ax`, ax.join(""), "g"));
   }
 
   // fog line: above the highest row in fog
@@ -275,38 +274,43 @@ function marketSvg(st, ui) {
   const cx = (c) => gx + (c % 4) * cs, cy = (c) => gy + (3 - Math.floor(c / 4)) * cs;
   const out = [`<svg class="dw-market" width="${W}" height="${Hpx}" viewBox="0 0 ${W} ${Hpx}" role="img" aria-label="resource market">`];
   out.push(`<text x="0" y="13" class="dw-panel-svgtitle">${plural(m.strips, "strip")} laid · draw pile ${v.pile}</text>`);
+  // layers as shell parts: the cells, the border fields (each target is drawn on its own
+  // field only, so all targets after all fields look the same), then the click targets
+  const cells = [], fields = [];
   for (let c = 0; c < 16; c++) {
     const res = m.cells[c];
-    out.push(`<g class="dw-mcell" data-cell="${c}"><title>${cellName(c)}: ${res ? esc(res) : "empty"}</title>` +
+    cells.push(`<g class="dw-mcell" data-cell="${c}"><title>${cellName(c)}: ${res ? esc(res) : "empty"}</title>` +
       `<rect x="${cx(c) + 1}" y="${cy(c) + 1}" width="${cs - 2}" height="${cs - 2}" rx="3" class="dw-mcell-bg"/>` +
       (res ? resIcon(res, cx(c) + cs / 2, cy(c) + cs / 2, cs * 0.8) : "") + `</g>`);
   }
+  out.push(part("mk-cells", cells.join(""), "g"));
   // axis names inside the border fields
   const borderPos = {};
   for (let r = 0; r < 4; r++) borderPos[`row${r + 1}`] = [0, gy + (3 - r) * cs, `${r + 1}`];
   for (let c = 0; c < 4; c++) borderPos[`col${"ABCD"[c]}`] = [gx + c * cs, gy + 4 * cs + gap, "ABCD"[c]];
   borderPos.corner = [0, gy + 4 * cs + gap, "⟋"];
-  const legalBorders = legalMap(st, "border", "name");
+  const legalBorders = legalMap(st, "border", "name"), hits = [];
   for (const [key, [x, y, label]] of Object.entries(borderPos)) {
     const who = m.borders[key];
-    out.push(`<g class="dw-border-field"><rect x="${x + 3}" y="${y + 3}" width="${cs - 6}" height="${cs - 6}" rx="${cs / 2 - 3}" class="dw-border-bg"/>`);
+    fields.push(`<g class="dw-border-field"><rect x="${x + 3}" y="${y + 3}" width="${cs - 6}" height="${cs - 6}" rx="${cs / 2 - 3}" class="dw-border-bg"/>`);
     if (who === undefined || who === null) {
-      out.push(`<text x="${x + cs / 2}" y="${y + cs / 2 + 4}" class="dw-border-label">${esc(label)}</text>`);
+      fields.push(`<text x="${x + cs / 2}" y="${y + cs / 2 + 4}" class="dw-border-label">${esc(label)}</text>`);
     } else if (who === -1) {
-      out.push(`<g><title>the fog marker blocks ${esc(key)}</title><ellipse cx="${x + cs / 2}" cy="${y + cs / 2 + 2}" rx="${cs * 0.34}" ry="${cs * 0.2}" class="dw-fogmarker"/>` +
+      fields.push(`<g><title>the fog marker blocks ${esc(key)}</title><ellipse cx="${x + cs / 2}" cy="${y + cs / 2 + 2}" rx="${cs * 0.34}" ry="${cs * 0.2}" class="dw-fogmarker"/>` +
         `<text x="${x + cs / 2}" y="${y + cs / 2 + 5}" font-size="9" class="dw-fogmarker-t">fog</text></g>`);
     } else {
       const name = v.players[who] ? v.players[who].name : `seat ${who}`;
-      out.push(`<g><title>${esc(name)} stands at ${esc(key)}</title><circle cx="${x + cs / 2}" cy="${y + cs / 2}" r="${cs * 0.28}" fill="${seatColour(who)}" stroke="#fff" stroke-width="2"/>` +
+      fields.push(`<g><title>${esc(name)} stands at ${esc(key)}</title><circle cx="${x + cs / 2}" cy="${y + cs / 2}" r="${cs * 0.28}" fill="${seatColour(who)}" stroke="#fff" stroke-width="2"/>` +
         `<text x="${x + cs / 2}" y="${y + cs / 2 + 4.5}" class="dw-figure-letter" font-size="12">${esc(name[0])}</text></g>`);
     }
-    out.push(`</g>`);
+    fields.push(`</g>`);
     const a = legalBorders[key];
     if (a) {
-      out.push(`<g class="dw-legal dw-border-target" data-action="${esc(a.id)}" data-hl="${a.target.cells.join(",")}"><title>${esc(a.label)}</title>` +
+      hits.push(`<g class="dw-legal dw-border-target" data-action="${esc(a.id)}" data-hl="${a.target.cells.join(",")}"><title>${esc(a.label)}</title>` +
         `<rect x="${x + 2}" y="${y + 2}" width="${cs - 4}" height="${cs - 4}" rx="${cs / 2 - 2}" class="dw-hit"/></g>`);
     }
   }
+  out.push(part("mk-borders", fields.join(""), "g"), ...hits);
   // strip placements for the selected strip and direction: the anchor cells
   if (ui.strip !== null) {
     const mine = legalBy(st, "market_cell").filter((a) => a.target.strip === ui.strip);
@@ -360,12 +364,12 @@ function handHtml(st, ui) {
   const placing = places.length > 0;
   let body;
   if (Array.isArray(p.hand)) {
-    body = p.hand.map((h) => {
+    body = p.hand.map((h, j) => {
       const sel = placing && h.id === ui.strip;
       const tag = placing ? "button" : "span";
-      return `<${tag} class="dw-hand-strip${sel ? " dw-selected" : ""}${placing ? " dw-pick" : ""}"` +
+      return part(`strip${j}`, `<${tag} class="dw-hand-strip${sel ? " dw-selected" : ""}${placing ? " dw-pick" : ""}"` +
         (placing ? ` data-ui="strip" data-strip="${h.id}" title="place strip ${h.id} (${esc(h.code)})"` : ` title="strip ${h.id} (${esc(h.code)})"`) +
-        `>${stripSvg(h.code, 24)}</${tag}>`;
+        `>${stripSvg(h.code, 24)}</${tag}>`);
     }).join("");
     if (!p.hand.length) body = `<span class="dw-muted">no strips</span>`;
   } else {
@@ -502,12 +506,12 @@ function playersHtml(st) {
     return seatCard(st, i, {
       name: p.name, colour: seatColour(i), turn: v.seat === i && !v.over, score: `${v.scores[i]} gold`, scoreTitle: "gold if the game ended now",
       tags: p.left ? [`<span class="dw-tag">left the forest</span>`] : [],
-      lines: [`<div class="dw-player-res">${RES.map((r) => chip(r, p.res[r])).join("")}` +
+      lines: [part(`p${i}`, `<div class="dw-player-res">${RES.map((r) => chip(r, p.res[r])).join("")}` +
         `<span class="dw-stat" title="usable swords (Schwerter, face up); turned face down after fights: ${p.swords_spent}">${shape("sword", 12)} ${p.swords}${p.swords_spent ? ` <small>(${p.swords_spent} spent)</small>` : ""}</span>` +
-        `<span class="dw-stat" title="step-back tiles (Rückwärts ziehen) left">↶ ${p.step_backs}</span></div>`,
+        `<span class="dw-stat" title="step-back tiles (Rückwärts ziehen) left">↶ ${p.step_backs}</span></div>` +
       `<div class="dw-player-res">${tileIcons("thicket", ob.thicket)}${tileIcons("gate", ob.gate)}${tileIcons("guard", ob.guard)}${tileIcons("troll", p.trolls)}` +
         `<span class="dw-stat" title="trolls ready to place on another board">ready ${p.trolls_ready}</span>` +
-        `<span class="dw-stat" title="rock monsters (Felsmonster) beaten">monsters ${p.monsters.length ? p.monsters.map((n) => `#${n}`).join(" ") : "–"}</span></div>`,
+        `<span class="dw-stat" title="rock monsters (Felsmonster) beaten">monsters ${p.monsters.length ? p.monsters.map((n) => `#${n}`).join(" ") : "–"}</span></div>`),
       `<div class="dw-player-meta">${plural(hand, "strip")} in hand · market: ${esc(p.market_field || "–")} · path ${p.path_length}</div>`],
     });
   });
@@ -522,7 +526,7 @@ function monstersHtml(st) {
     `<div class="dw-monster-n">#${m.number}${m.copies > 1 ? ` ×${m.copies}` : ""}</div><div class="dw-monster-s">${m.strength}</div>` +
     `<div class="dw-monster-g">${m.gold} gold</div><div class="dw-monster-b">${m.bonus ? `bonus: ${esc(m.bonus)}` : "no bonus"}</div>` +
     (m.advantage ? `<div class="dw-monster-a">${esc(ADV[m.advantage] || m.advantage)}</div>` : "") + `</div>`).join("");
-  return panel("dw-monsters", `${term("Rock monsters", "Felsmonster")} in the middle`, `<div class="dw-monster-row">${cards || `<span class="dw-muted">none left</span>`}</div>`);
+  return panel("dw-monsters", `${term("Rock monsters", "Felsmonster")} in the middle`, part("monsters", `<div class="dw-monster-row">${cards || `<span class="dw-muted">none left</span>`}</div>`));
 }
 
 // ---------------------------------------------------------------- the board for the shell
@@ -553,11 +557,11 @@ defineBoard({
     const others = v.players.map((_, i) => i).filter((i) => i !== v.seat);
     const troll = !!ui.trollRes;
     return `<div class="dw-grid">` +
-      `<div class="dw-col dw-col-board"><div class="dw-panel">${part("board", boardSvg(st, ui, v.seat, true))}</div>${part("legend", legendHtml())}</div>` +
-      `<div class="dw-col dw-col-market">${panel("dw-market-panel", term("Market", "Ressourcen-Markt"), part("market", marketSvg(st, ui)))}${handHtml(st, ui)}${actionsHtml(st, ui)}</div>` +
-      `<div class="dw-col dw-col-side">${slots.chance}${fightHtml(st, ui)}${playersHtml(st)}</div></div>` +
+      `<div class="dw-col dw-col-board"><div class="dw-panel">${boardSvg(st, ui, v.seat, true, "big")}</div>${part("legend", legendHtml())}</div>` +
+      `<div class="dw-col dw-col-market">${panel("dw-market-panel", term("Market", "Ressourcen-Markt"), marketSvg(st, ui))}${part("hand", handHtml(st, ui))}${part("actions", actionsHtml(st, ui))}</div>` +
+      `<div class="dw-col dw-col-side">${part("chance", slots.chance)}${part("fight", fightHtml(st, ui))}${playersHtml(st)}</div></div>` +
       `<div class="dw-lower"><div class="dw-panel dw-others${troll ? " dw-troll-mode" : ""}"><div class="dw-panel-title">${term("Other forests", "Spielpläne")}${troll ? " — click a field to place the troll" : ""}</div>` +
-      `<div class="dw-others-row">${part("others", others.map((i) => boardSvg(st, ui, i, false)).join(""))}</div></div>${monstersHtml(st)}</div>`;
+      `<div class="dw-others-row">${others.map((i, k) => boardSvg(st, ui, i, false, `small${k}`)).join("")}</div></div>${monstersHtml(st)}</div>`;
   },
   onUi(node, ui, st) {
     const what = node.getAttribute("data-ui");
