@@ -129,15 +129,6 @@ def placement_problem(content: Content, placements, key: str, col: int, row: int
     return "a card must join the dungeon at a corridor (a connector facing a connector)"
 
 
-_ROW = 1 << 32                    # a cell (col, row) as one int: col * _ROW + row
-
-
-def _cell(col: int, row: int) -> int:
-    return col * _ROW + row
-
-
-_TAKE = [_cell(i, j) for i, j in _CELLS]                              # a card's cells
-
 _EDGES_BY: dict = {}
 
 
@@ -335,37 +326,35 @@ _TEMPLATES: dict = {}
 def _template(card, rot: int):
     """A card's nodes at turn ``rot`` (placed at 0 0) with its links and drops by index.
 
-    Each node also carries what :func:`build_dungeon` would otherwise work out per node:
-    for a connector the cell beyond it (a ``_cell`` int, to shift by the card's cell) and
-    what the node adds to the dungeon's totals, in the order they are counted."""
+    Each node carries what :func:`build_dungeon` would otherwise work out per node (for a
+    connector, the cell beyond it); the card's totals come in the order its nodes count
+    them (a connector holds nothing, so a connector that merges changes no total); the
+    node names are kept per place in a layout ("i.local")."""
     key = (id(card), rot)
     hit = _TEMPLATES.get(key)
     if hit is None or hit[0] is not card:
         nodes = card_nodes(card, 0, 0, rot)
         at = {nid: i for i, (nid, *_r) in enumerate(nodes)}
         tnodes = []
-        for nid, n, x, y, sd in nodes:
-            adds = [GOAL_OF.get(t, t) for t in n.contents]
-            if n.kind in ("room", "stairs"):
-                adds.append(n.kind)
-            beyond = _cell(*_beyond(x, y, sd)) if n.kind == "edge" else None
-            tnodes.append((nid, n.kind, n.level, x, y, n.contents, sd, beyond, tuple(adds)))
+        totals: dict = {}
+        for _nid, n, x, y, sd in nodes:
+            for k in [GOAL_OF.get(t, t) for t in n.contents] + (
+                    [n.kind] if n.kind in ("room", "stairs") else []):
+                totals[k] = totals.get(k, 0) + 1
+            beyond = _beyond(x, y, sd) if n.kind == "edge" else None
+            tnodes.append((n.kind, n.level, x, y, n.contents, sd, beyond))
         hit = _TEMPLATES[key] = (card, tnodes, [(at[a], at[b]) for a, b in card.links],
-                                 [(at[a], at[b]) for a, b in card.drops], {})
+                                 [(at[a], at[b]) for a, b in card.drops],
+                                 list(totals.items()), [nid for nid, *_r in nodes], {})
     return hit[1:]
 
 
-def _names(template, i: int) -> list:
-    """The template's node names on the ``i``-th card of a layout ("i.local")."""
-    tnodes, _l, _d, names = template
-    out = names.get(i)
-    if out is None:
-        out = names[i] = [f"{i}.{nid}" for nid, *_r in tnodes]
-    return out
-
-
 def build_dungeon(content: Content, placements) -> Dungeon:
-    """The graph of a layout (cached: layouts repeat while a path is drawn)."""
+    """The graph of a layout (cached: layouts repeat while a path is drawn).
+
+    Nodes are numbered card by card in the card's order; a connector meeting an earlier
+    card's connector (same point and level) is that node, not a new one, and no longer
+    open; a connector is open when no card lies in the cell beyond it."""
     try:                                        # a list of tuples needs no copying
         ck = (content, tuple(placements))
         d = _CACHE.get(ck)
@@ -377,36 +366,40 @@ def build_dungeon(content: Content, placements) -> Dungeon:
     placements = ck[1]
     names, kind, level, pos, contents, side, open_ = [], [], [], [], [], [], []
     index, at = {}, {}
-    taken = set()
-    for _, c0, r0, _ in placements:
-        base = _cell(c0, r0)
-        taken.update([base + d for d in _TAKE])
     adj: list = []
     drop = {}
     totals: dict[str, int] = {}
     e = 0
     cards = content.cards
     for i, (key, col, row, rot) in enumerate(placements):
-        template = _template(cards[key], rot)
-        tnodes, tlinks, tdrops, _n = template
-        tnames = _names(template, i)
-        ox, oy, base = 2 * col, 2 * row, _cell(col, row)
+        tnodes, tlinks, tdrops, ttotals, ids, tnames = _template(cards[key], rot)
+        names_i = tnames.get(i)
+        if names_i is None:
+            names_i = tnames[i] = [f"{i}.{nid}" for nid in ids]
+        ox, oy = 2 * col, 2 * row
         m = []                                  # template index -> dungeon node
-        for j, (_nid, nk, lvl, x, y, cs, sd, beyond, adds) in enumerate(tnodes):
+        g = len(names)                          # the next new node
+        for name, (nk, lvl, x, y, cs, sd, beyond) in zip(names_i, tnodes):
             x += ox
             y += oy
             if beyond is not None:              # a connector
-                g = at.get((x, y, lvl))
-                if g is not None:
-                    m.append(g)
-                    open_[g] = False            # two facing connectors: joined
+                h = at.get((x, y, lvl))
+                if h is not None:
+                    m.append(h)
+                    open_[h] = False            # two facing connectors: joined
                     continue
-                g = at[(x, y, lvl)] = len(names)
-                open_.append(beyond + base not in taken)
+                at[(x, y, lvl)] = g
+                bc, br = beyond
+                bc += col
+                br += row
+                for _k, c, r, _t in placements:
+                    if 0 <= bc - c < CARD_W and 0 <= br - r < CARD_H:
+                        open_.append(False)     # a card lies beyond it
+                        break
+                else:
+                    open_.append(True)
             else:
-                g = len(names)
                 open_.append(False)
-            name = tnames[j]
             names.append(name)
             kind.append(nk)
             level.append(lvl)
@@ -416,8 +409,9 @@ def build_dungeon(content: Content, placements) -> Dungeon:
             adj.append([])
             index[name] = g
             m.append(g)
-            for k in adds:
-                totals[k] = totals.get(k, 0) + 1
+            g += 1
+        for k, v in ttotals:
+            totals[k] = totals.get(k, 0) + v
         for a, b in tlinks:
             ga, gb = m[a], m[b]
             adj[ga].append((gb, e))
