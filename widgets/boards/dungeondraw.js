@@ -21,6 +21,8 @@ const terms = (st) => (st.advice || {}).terms || {};
 const deTerm = (st, en) => term(en, terms(st)[en]);
 
 // ---------------------------------------------------------------- geometry
+/** Two decimals: an offset node's 24.150000000000002 is drawn as 24.15 (less to parse). */
+const r2 = (x) => Math.round(x * 100) / 100;
 /** A node's drawing position in half-cells (underground nodes slightly offset). */
 function at(n) {
   const off = n.level === 1 && n.kind !== "stairs" ? UNDER : 0;
@@ -70,7 +72,7 @@ function cardPic(st, key, turn = 0, scale = 9) {
 }
 function drawCardPic(info, turn, scale) {
   const nodes = turned(info, turn), by = Object.fromEntries(nodes.map((n) => [n.id, n]));
-  const P = (n) => { const [x, y] = at(n); return [x * scale, y * scale]; };
+  const P = (n) => { const [x, y] = at(n); return [r2(x * scale), r2(y * scale)]; };
   const links = info.links.map(([a, b]) => {
     const [x1, y1] = P(by[a]), [x2, y2] = P(by[b]);
     const under = by[a].level === 1 || by[b].level === 1 ? " dd-under" : "";
@@ -104,7 +106,7 @@ function dungeonSvg(st, ui, seat) {
   if (!cells.length) cells.push([0, 0]);
   const x0 = Math.min(...cells.map((c) => c[0])) * 2 - 1, y0 = Math.min(...cells.map((c) => c[1])) * 2 - 2;
   const x1 = Math.max(...cells.map((c) => c[0])) * 2 + 5, y1 = Math.max(...cells.map((c) => c[1])) * 2 + 7;
-  const X = (x) => (x - x0) * U, Y = (y) => (y - y0) * U;
+  const X = (x) => r2((x - x0) * U), Y = (y) => r2((y - y0) * U);
   const byId = Object.fromEntries(dg.nodes.map((n) => [n.id, n]));
   const PX = (id) => { const [x, y] = at(byId[id]); return [X(x), Y(y)]; };
   const placed = mine ? legalBy(st, "placed") : [];
@@ -160,16 +162,16 @@ function dungeonSvg(st, ui, seat) {
   return `<svg class="dd-dungeon" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${svg}</svg>`;
 }
 
-function dungeonPanel(st, ui) {
+function dungeonPanel(st, ui, col) {
   const v = st.view, seat = whoseDungeon(st, ui), p = v.players[seat];
   const tabs = v.players.map((q, i) => `<button class="sh-btn dd-tab${i === seat ? " dd-on" : ""}" data-ui="show" data-seat="${i}" style="border-color:${seatColour(st, i)}">${esc(q.name)}</button>`).join("");
   const best = (st.advice || {}).best;
   const toggle = best && best.best && best.seat === seat ? `<button class="sh-btn dd-besttoggle${ui.best ? " dd-on" : ""}" data-ui="best">${ui.best ? "Hide" : "Show"} the best path</button>` : "";
   const ended = p.dungeon.ended ? ` · path ${p.dungeon.ended === "exit" ? "left by an exit ✓" : "ended in a dead end"}` : "";
   return `<div class="sh-panel dd-build"><div class="sh-panel-title">${term(`${p.name}'s dungeon`, "Dungeon")}${ended} <span class="dd-tabs">${tabs}</span> ${toggle}</div>` +
-    (p.dungeon.cards.length || legalBy(st, "place").length ? part(`dungeon-${seat}`, dungeonSvg(st, ui, seat))
+    (p.dungeon.cards.length || legalBy(st, "place").length ? part(`dd-${col}-dungeon-${seat}`, dungeonSvg(st, ui, seat))
       : `<div class="sh-muted dd-empty">No cards laid yet: the building area fills in the exploration (<span lang="de">Erkundung</span>).</div>`) + choiceHtml(st, ui) +
-    `<div class="sh-hint">Rooms are squares, corridors dots, ◇ connectors (filled: open on the rim); dashed: the underground (offset). Circled: discovered; crossed out: overcome or used.</div></div>`;
+    part(`dd-${col}-build-hint`, `<div class="sh-hint">Rooms are squares, corridors dots, ◇ connectors (filled: open on the rim); dashed: the underground (offset). Circled: discovered; crossed out: overcome or used.</div>`) + `</div>`;
 }
 
 /** Several actions on one node (a portal used with a scroll, a tile or a book): choose. */
@@ -193,18 +195,18 @@ function handHtml(st, ui) {
   const hand = v.players[seat].hand;
   if (!Array.isArray(hand)) return "";
   const places = legalBy(st, "place");
-  const cards = hand.map((k) => {
+  const cards = hand.map((k, i) => {
     const can = places.some((a) => a.target.card === k);
     const sel = ui.card === k && can;
     const name = (((st.advice || {}).cards || {})[k] || {}).name || k;
-    return `<div class="dd-handcard${sel ? " dd-sel" : ""}${can ? " dd-pick" : ""}"${can ? ` data-ui="card" data-card="${esc(k)}"` : ""}>${cardPic(st, k, sel ? ui.turn : 0)}<div class="dd-cname">${esc(name)}</div></div>`;
+    return `<div class="dd-handcard${sel ? " dd-sel" : ""}${can ? " dd-pick" : ""}"${can ? ` data-ui="card" data-card="${esc(k)}"` : ""}>${part(`dd-hand-${i}`, `${cardPic(st, k, sel ? ui.turn : 0)}<div class="dd-cname">${esc(name)}</div>`)}</div>`;
   }).join("");
   const turn = places.length ? `<button class="sh-btn" data-ui="turn">↻ turn the card (${ui.turn === 180 ? "upside down" : "upright"})</button>` : "";
   return `<div class="sh-panel dd-hand"><div class="sh-panel-title">${term(`${v.players[seat].name}'s hand`, "Handkarten")} · ${plural(hand.length, "card")} ${turn}</div>` +
     `<div class="dd-cards">${cards || `<span class="sh-muted">empty</span>`}</div>${places.length ? `<div class="sh-hint">Click a card, then a “+” in the building area.</div>` : ""}</div>`;
 }
 
-function marketHtml(st) {
+function marketHtml(st, col) {
   const v = st.view, m = v.market, adv = st.advice || {}, pr = adv.prices || {};
   const fairyActs = legalBy(st, "fairy"), bookActs = legalBy(st, "book"), cardActs = legalBy(st, "card");
   const fairy = v.fairy_kinds.map((k) => {
@@ -212,8 +214,8 @@ function marketHtml(st) {
     const extras = fairyActs.filter((a) => a.target.fairy === k && a.target.extra).map((a) =>
       `<button class="sh-btn dd-mini dd-legal" data-action="${esc(a.id)}" title="${esc(a.label)}">+${esc(a.target.extra)}</button>`).join("");
     const [fill] = ICON[k];
-    return `<div class="dd-fairy${main ? " dd-legal" : ""}"${main ? ` data-action="${esc(main.id)}" title="${esc(main.label)}"` : ""}>` +
-      `<span class="dd-dot" style="background:${fill}"></span>${term(k, FAIRY_DE[k])}<b>×${m.fairy[k]}</b></div>${extras}`;
+    return part(`dd-${col}-fairy-${k}`, `<div class="dd-fairy${main ? " dd-legal" : ""}"${main ? ` data-action="${esc(main.id)}" title="${esc(main.label)}"` : ""}>` +
+      `<span class="dd-dot" style="background:${fill}"></span>${term(k, FAIRY_DE[k])}<b>×${m.fairy[k]}</b></div>${extras}`);
   }).join("");
   const books = m.books.map((b, i) => {
     const a = bookActs.find((x) => x.target.slot === i);
@@ -228,18 +230,19 @@ function marketHtml(st) {
       if (!k) return `<div class="dd-mcard sh-muted">empty</div>`;
       const a = acts.find((x) => x.target.slot === i && !x.target.sb10), b10 = acts.find((x) => x.target.slot === i && x.target.sb10);
       const name = ((adv.cards || {})[k] || {}).name || k;
-      return `<div class="dd-mcard${a ? " dd-legal" : ""}"${a ? ` data-action="${esc(a.id)}" title="${esc(a.label)}"` : ""}>${cardPic(st, k, 0, 7)}<div class="dd-cname">${esc(name)}</div>` +
+      return `<div class="dd-mcard${a ? " dd-legal" : ""}"${a ? ` data-action="${esc(a.id)}" title="${esc(a.label)}"` : ""}>${part(`dd-${col}-mcard-${cost}-${i}`, `${cardPic(st, k, 0, 7)}<div class="dd-cname">${esc(name)}</div>`)}` +
         `${b10 ? `<button class="sh-btn dd-mini dd-legal" data-action="${esc(b10.id)}" title="${esc(b10.label)}">SB-10: ${Number(cost) - 1}</button>` : ""}</div>`;
     };
     const blind = acts.find((x) => x.target.slot === "blind" && !x.target.sb10), blind10 = acts.find((x) => x.target.slot === "blind" && x.target.sb10);
     const stack = `<div class="dd-stack${blind ? " dd-legal" : ""}"${blind ? ` data-action="${esc(blind.id)}" title="${esc(blind.label)}"` : ""}>stack<br>${m.stacks[cost]} left` +
       `${blind10 ? `<button class="sh-btn dd-mini dd-legal" data-action="${esc(blind10.id)}" title="${esc(blind10.label)}">SB-10</button>` : ""}</div>`;
-    return `<div class="dd-row"><div class="dd-price">${cost}<small> coins</small></div>${slot(0)}${slot(1)}${stack}</div>`;
+    return part(`dd-${col}-row-${cost}`, `<div class="dd-row"><div class="dd-price">${cost}<small> coins</small></div>${slot(0)}${slot(1)}${stack}</div>`);
   }).join("");
-  return `<div class="sh-panel dd-market"><div class="sh-panel-title">${term("Fairy market", "Feenmarkt")}</div>` +
-    `<div class="dd-sub">${term("Fairy tiles", "Feenplättchen")} · ${pr.fairy} coin each</div><div class="dd-fairies">${fairy}</div>` +
-    `<div class="dd-sub">${term("Spell books", "Zauberbücher")} · ${pr.book} coins (at most 2)</div><div class="dd-books">${books}${bookDeck}</div>` +
-    `<div class="dd-sub">${term("Dungeon cards", "Dungeonkarten")} · two face up or blind from the stack</div>${rows}</div>`;
+  // headings, card pictures and each fairy are parts: a purchase re-draws the frames only
+  return `<div class="sh-panel dd-market">${part(`dd-${col}-market-head`, `<div class="sh-panel-title">${term("Fairy market", "Feenmarkt")}</div>` +
+    `<div class="dd-sub">${term("Fairy tiles", "Feenplättchen")} · ${pr.fairy} coin each</div>`)}<div class="dd-fairies">${fairy}</div>` +
+    part(`dd-${col}-books-head`, `<div class="dd-sub">${term("Spell books", "Zauberbücher")} · ${pr.book} coins (at most 2)</div>`) + `<div class="dd-books">${part(`dd-${col}-books`, books + bookDeck)}</div>` +
+    part(`dd-${col}-cards-head`, `<div class="dd-sub">${term("Dungeon cards", "Dungeonkarten")} · two face up or blind from the stack</div>`) + `${rows}</div>`;
 }
 
 function nextHandHtml(st) {
@@ -294,15 +297,17 @@ function sheetsHtml(st) {
     const cell = (r, f) => (r ? f(r) : "");
     const row = (label, cls, f) => `<tr class="${cls}"><td>${label}</td>${Array.from({ length: v.rounds }, (_, k) => `<td>${cell(p.sheet[k], f)}</td>`).join("")}</tr>`;
     const green = (r) => (r.green === null ? "" : r.green ? `<span class="dd-circled">${r.green}</span>` : `<s>${bonus[p.sheet.indexOf(r)] ?? ""}</s>`);
-    return `<table class="dd-sheet"><caption style="color:${seatColour(st, i)}">${esc(p.name)} · ${plural(p.coins, "coin")} · ${plural(p.score, "point")}` +
+    // the caption (coins, tiles: every purchase) is drawn as a table caption beside the
+    // table, which is a part: its rows change once a round
+    return `<div class="dd-sheetbox"><div class="dd-caption" style="color:${seatColour(st, i)}">${esc(p.name)} · ${plural(p.coins, "coin")} · ${plural(p.score, "point")}` +
       `${p.books.length ? ` · books ${p.books.map((b) => `<span title="${esc(((st.advice || {}).books || {})[b] || "")}">${esc(b)}${p.ready.includes(b) ? "" : " (used)"}</span>`).join(", ")}` : ""}` +
       `${Object.keys(p.fairy).length ? ` · tiles ${Object.entries(p.fairy).map(([k, n]) => `${n} ${k}`).join(", ")}` : ""}` +
-      ` · deck ${p.deck}, discard ${p.discard}${Array.isArray(p.hand) ? "" : `, hand ${p.hand} (hidden)`}</caption>${head}` +
+      ` · deck ${p.deck}, discard ${p.discard}${Array.isArray(p.hand) ? "" : `, hand ${p.hand} (hidden)`}</div>${part(`dd-sheet-${i}`, `<table class="dd-sheet">${head}` +
       row(term("blue", "blau"), "dd-b", (r) => r.blue) + row(term("pink", "rosa"), "dd-p", (r) => r.pink) +
-      row(term("time bonus", "Zeitbonus"), "dd-g", green) + row(term("exit", "Ausgang"), "dd-x", (r) => (r.exit ? "✓" : "")) + `</table>`;
+      row(term("time bonus", "Zeitbonus"), "dd-g", green) + row(term("exit", "Ausgang"), "dd-x", (r) => (r.exit ? "✓" : "")) + `</table>`)}</div>`;
   }).join("");
-  return `<div class="sh-panel dd-sheets"><div class="sh-panel-title">${term("Score sheets", "Wertungstafel")}</div>${sheet}` +
-    `<div class="sh-hint">Game end: blue sum + pink sum halved down + time bonus + exit majority (2/1) + coins ÷ 3 down.</div></div>`;
+  return `<div class="sh-panel dd-sheets">${part("dd-sheets-title", `<div class="sh-panel-title">${term("Score sheets", "Wertungstafel")}</div>`)}${sheet}` +
+    part("dd-sheets-hint", `<div class="sh-hint">Game end: blue sum + pink sum halved down + time bonus + exit majority (2/1) + coins ÷ 3 down.</div>`) + `</div>`;
 }
 
 // ---------------------------------------------------------------- the board for the shell
@@ -336,12 +341,17 @@ defineBoard({
     return `<div class="sh-panel-title">${esc(what)} · ${plural(st.chance.length, "outcome")}</div>`;
   },
   drawTable(st, ui, slots) {
+    // Each panel has a slot that is always there, so a panel coming or going does not
+    // shift the kept parts after it (a kept part is found only where it was drawn last).
+    // The market and the building area change columns with the phase: their parts are
+    // named by column, so a part is never kept in a place it was not drawn.
     const explore = ["explore", "score", "cleanup"].includes(st.view.phase);
-    const market = part("market", marketHtml(st));
-    const left = explore ? dungeonPanel(st, ui) + handHtml(st, ui) : handHtml(st, ui) + market;
-    const right = explore ? market : dungeonPanel(st, ui);
-    return `<div class="dd-grid"><div class="dd-col">${goalsHtml(st)}${buttonsHtml(st)}${left}</div>` +
-      `<div class="dd-col">${slots.chance}${solverHtml(st)}${nextHandHtml(st)}${part("sheets", sheetsHtml(st))}${right}</div></div>`;
+    const slot = (html) => `<div class="dd-slot">${html}</div>`;
+    const market = (col) => part(`dd-${col}-market`, marketHtml(st, col));
+    return `<div class="dd-grid"><div class="dd-col">${part("dd-goals", goalsHtml(st))}${slot(buttonsHtml(st))}` +
+      `${slot(explore ? dungeonPanel(st, ui, "L") : "")}${slot(handHtml(st, ui))}${slot(explore ? "" : market("L"))}</div>` +
+      `<div class="dd-col">${slot(slots.chance)}${slot(solverHtml(st))}${part("dd-odds", nextHandHtml(st))}${part("sheets", sheetsHtml(st))}` +
+      `${slot(explore ? market("R") : dungeonPanel(st, ui, "R"))}</div></div>`;
   },
   onUi(node, ui) {
     const kind = node.getAttribute("data-ui");
