@@ -530,7 +530,7 @@ function playersHtml(st) {
       p.backpacks ? tok("backpack", "backpack (one more artifact, 5 points)", p.backpacks > 1 ? `×${p.backpacks}` : "") : "",
       ...p.crowns.map((c) => tok("crown", `crown worth ${c}`, c)),
     ];
-    return seatCard(st, i, {
+    return part(`seat${i}`, seatCard(st, i, {
       name: p.name, colour: colourOf(p), turn: v.seat === i && !isOver(v), score: `${scores[i]} pts`, scoreTitle: "points if the game ended now",
       cls: p.status === "in" ? "" : `cl-status-${p.status}`,
       tags: p.status !== "in" ? [`<span class="cl-tag cl-tag-${p.status}">${esc(STATUS_TEXT[p.status] || p.status)}</span>`] : [],
@@ -539,7 +539,7 @@ function playersHtml(st) {
         `<span>${cubes(p.colour, 1)} supply <b>${p.supply}</b></span><span>clank <b>${p.clank}</b></span><span>bag <b>${p.bag}</b></span>${p.set_aside ? `<span>aside <b>${p.set_aside}</b></span>` : ""}</div>` +
         `<div class="cl-player-line">${tok("gold", "gold (1 point each)", p.gold)}${tokens.join("")}</div>`),
         `<div class="cl-player-line cl-muted">deck ${p.deck_size} · hand ${p.hand_count} · draw ${p.draw_count} · discard ${p.discard.length}${p.trashed.length ? ` · trashed ${p.trashed.length}` : ""}</div>`],
-    });
+    }));
   }).join("");
   return panel("cl-players", term("Players", "Spieler"), `<div class="cl-player-grid cl-n${v.players.length}">${cards}</div>`);
 }
@@ -571,8 +571,8 @@ defineBoard({
   drawTable(st, ui, slots) {
     return `<div class="cl-grid">` +
       `<div class="cl-col cl-col-map"><div class="cl-panel cl-map-panel"><div class="cl-map-wrap">${mapSvg(st, ui)}${pickerHtml(st, ui)}</div>${part("legend", mapLegend())}</div></div>` +
-      `<div class="cl-col cl-col-side">${part("chance", slots.chance)}${part("turn", turnHtml(st))}${dragonHtml(st)}</div></div>` +
-      `${part("choice", choiceHtml(st))}${part("hand", handHtml(st))}${rowHtml(st)}<div class="cl-lower">${reserveHtml(st)}${marketHtml(st)}</div>${playersHtml(st)}`;
+      `<div class="cl-col cl-col-side">${part("chance", slots.chance)}${part("turn", turnHtml(st))}${part("dragon", dragonHtml(st))}</div></div>` +
+      `${part("choice", choiceHtml(st))}${part("hand", handHtml(st))}${part("row", rowHtml(st))}<div class="cl-lower">${part("reserve", reserveHtml(st))}${part("market", marketHtml(st))}</div>${part("players", playersHtml(st))}`;
   },
   onAct(ui) { ui.room = null; },
   onOutside(e, ui) {
