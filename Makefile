@@ -47,7 +47,7 @@ test: install
 	$(PYTEST) -n $(JOBS) --dist worksteal -m "not browser" tests
 	$(PYTEST) -n $(JOBS) --dist loadfile --doctest-modules -o doctest_optionflags=ELLIPSIS \
 	    deepwood_kernel --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg
-	$(PYTEST) -m browser tests
+	$(PYTEST) -m browser tests/browser
 
 rules-coverage: install
 	$(BIN)/python tools/rules_coverage.py

@@ -40,14 +40,26 @@ def browser_ok():
         pytest.skip(problem)
 
 
-@pytest.fixture(scope="module")
-def lab(browser_ok):
-    """JupyterLab on a free port serving temp copies of the test notebook and lessons."""
-    files = {"board_test.ipynb": HERE / "board_test.ipynb"}
+@pytest.fixture(scope="session")
+def shared_lab():
+    """ONE JupyterLab for the whole session (starting one costs seconds of both cores),
+    serving temp copies of every test notebook here and of the lessons."""
+    if B.browser_problem():
+        pytest.skip(B.browser_problem())     # browser_ok says why (and fails under CI)
+    files = {p.name: p for p in sorted(HERE.glob("*.ipynb"))}
     if (REPO / "notebooks").is_dir():
         files["notebooks"] = REPO / "notebooks"
     with B.lab_server(files) as server:
         yield server
+
+
+@pytest.fixture(scope="module")
+def lab(browser_ok, shared_lab):
+    """The shared Lab for one test module; the module's kernels are shut down after it,
+    so every module starts from fresh kernels as with a Lab of its own."""
+    shared_lab.shutdown_kernels()
+    yield shared_lab
+    shared_lab.shutdown_kernels()
 
 
 @pytest.fixture(scope="module")

@@ -25,12 +25,6 @@ LEGAL_IDS = """(root) => [...new Set([...root.querySelectorAll('.al-legal[data-a
                    .map(e => e.dataset.action))].sort()"""
 
 
-@pytest.fixture(scope="module")
-def lab(browser_ok):
-    """JupyterLab serving a temp copy of the Adventure Land test notebook."""
-    with B.lab_server({"adventureland_test.ipynb": HERE / "adventureland_test.ipynb"}) as server:
-        yield server
-
 
 def kernel_state(page) -> tuple[int, str, int]:
     """Re-run the state cell: ``<history length>|<Martin's parties>|<start area>``."""

@@ -24,12 +24,6 @@ LEGAL_IDS = """(root) => [...new Set([...root.querySelectorAll('.cl-legal[data-a
                    .map(e => e.dataset.action))].sort()"""
 
 
-@pytest.fixture(scope="module")
-def lab(browser_ok):
-    """JupyterLab serving a temp copy of the Clank! test notebook (overrides conftest's)."""
-    with B.lab_server({"clank_test.ipynb": HERE / "clank_test.ipynb"}) as server:
-        yield server
-
 
 def kernel_state(page) -> tuple[int, str, str, int]:
     """Re-run the state cell: ``<history length>|<last id>|<Anna's room>|<boots left>``."""

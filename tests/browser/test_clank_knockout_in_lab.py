@@ -25,11 +25,6 @@ SCORE_ROWS = """(root) => [...root.querySelectorAll('.sh-score-table tr')]
     .map(tr => [...tr.children].map(td => td.innerText.trim()))"""
 
 
-@pytest.fixture(scope="module")
-def lab(browser_ok):
-    with B.lab_server({"clank_knockout_test.ipynb": HERE / "clank_knockout_test.ipynb"}) as s:
-        yield s
-
 
 def test_CL_10_9_a_knocked_out_ending_shows_the_final_score_table(page, lab):
     from playwright.sync_api import expect

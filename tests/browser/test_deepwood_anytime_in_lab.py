@@ -25,12 +25,6 @@ LEGAL_IDS = """(root) => [...new Set([...root.querySelectorAll('.dw-legal[data-a
                    .map(e => e.dataset.action))].sort()"""
 
 
-@pytest.fixture(scope="module")
-def lab(browser_ok):
-    """JupyterLab serving a temp copy of this module's notebook (overrides conftest's)."""
-    with B.lab_server({"deepwood_anytime_test.ipynb": HERE / "deepwood_anytime_test.ipynb"}) as s:
-        yield s
-
 
 def kernel_state(page) -> tuple[int, str, str]:
     """Re-run the state cell: ``<history length>|<last id>|<phase>``."""

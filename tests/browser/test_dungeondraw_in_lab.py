@@ -23,12 +23,6 @@ HERE = B.REPO / "tests" / "browser"
 BOARD, STATE, MESSAGE = 0, 1, 2          # code cells of dungeondraw_test.ipynb
 
 
-@pytest.fixture(scope="module")
-def lab(browser_ok):
-    """JupyterLab serving a temp copy of the Dungeon Draw test notebook."""
-    with B.lab_server({"dungeondraw_test.ipynb": HERE / "dungeondraw_test.ipynb"}) as server:
-        yield server
-
 
 def kernel_state(page) -> tuple[int, str, int, int, str]:
     """Re-run the state cell: ``<plies>|<Anna's last action>|<cards laid>|<path steps>|

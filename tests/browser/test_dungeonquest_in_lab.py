@@ -24,12 +24,6 @@ LEGAL_IDS = """(root) => [...new Set([...root.querySelectorAll('.dq-legal[data-a
                    .map(e => e.dataset.action))].sort()"""
 
 
-@pytest.fixture(scope="module")
-def lab(browser_ok):
-    """JupyterLab serving a temp copy of the DungeonQuest test notebook."""
-    with B.lab_server({"dungeonquest_test.ipynb": HERE / "dungeonquest_test.ipynb"}) as server:
-        yield server
-
 
 def kernel_state(page) -> tuple[int, str, str, str]:
     """Re-run the state cell: ``<plies>|<Anna's last action>|<hero>|<square>``."""

@@ -15,11 +15,6 @@ HERE = B.REPO / "tests" / "browser"
 BAG, DICE = 0, 1                 # code cells of lab_inputs_test.ipynb
 
 
-@pytest.fixture(scope="module")
-def lab(browser_ok):
-    with B.lab_server({"lab_inputs_test.ipynb": HERE / "lab_inputs_test.ipynb"}) as s:
-        yield s
-
 
 @pytest.mark.parametrize("cell,field,allowed", [(BAG, "draw", "cubes per draw must be 1..36"),
                                                 (DICE, "target", "target must be 0..12")])
