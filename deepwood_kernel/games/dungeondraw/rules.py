@@ -127,22 +127,42 @@ def chance_weights(s: DDState) -> list[tuple[str, int]]:
         return []
     t = s.tasks[0]
     kind = t[0]
-    if kind in ("book", "blindbook"):
-        return [(f"book {k}", n) for k, n in sorted(s.book_deck.items(), key=_sb_order)]
-    if kind in ("row", "blind"):
-        cost = t[1] if kind == "row" else t[2]
-        return [(f"card {k}", n) for k, n in sorted(s.stacks[cost].items())]
-    if kind == "goal":
-        return [(f"goal {k}", n) for k, n in sorted(s.goal_deck.items())]
     if kind == "draw":
         p = s.players[t[1]]
         pile = p.deck or p.discard        # an empty deck is the shuffled discard (DD-3.2)
-        return [(f"draw {k}", n) for k, n in sorted(pile.items())]
+        return _outcomes("draw", pile)
+    if kind in ("book", "blindbook"):
+        return _outcomes("book", s.book_deck, _sb_order)
+    if kind in ("row", "blind"):
+        return _outcomes("card", s.stacks[t[1] if kind == "row" else t[2]])
+    if kind == "goal":
+        return _outcomes("goal", s.goal_deck)
     return []
 
 
-def _sb_order(item):
-    return int(item[0].split("-")[1])
+def _sb_order(key: str) -> int:
+    return int(key.split("-")[1])
+
+
+_OUTCOME_IDS: dict = {}           # verb -> {key: "verb key"}
+
+
+def _outcomes(verb: str, pile: dict, order=None) -> list[tuple[str, int]]:
+    """Drawing from a pile (a multiset): the outcomes ``"VERB KEY"`` weighted by how many
+    of each are left, in key order. Each id is written once (a draw is a third of all
+    plies), and the keys are sorted alone, not as (key, count) pairs."""
+    ids = _OUTCOME_IDS.get(verb)
+    if ids is None:
+        ids = _OUTCOME_IDS[verb] = {}
+    out = []
+    for k in sorted(pile, key=order):
+        aid = ids.get(k)
+        if aid is None:
+            if len(ids) > 4096:
+                ids.clear()
+            aid = ids[k] = f"{verb} {k}"
+        out.append((aid, pile[k]))
+    return out
 
 
 def seat_chance_weights(s: DDState, seat: int):
