@@ -197,15 +197,16 @@ function boardSvg(st, ui, seat, big, name) {
     const key = big ? `${name}-r${f.row}` : `${name}-f`;
     chunks.set(key, (chunks.get(key) || "") + out.splice(at).join(""));
   }
-  for (const [key, html] of chunks) out.push(part(key, html, "g"));
-
+  const ground = [...chunks].map(([key, html]) => part(key, html, "g"));
   // labels
   if (big) {
     const ax = [];
     for (let c = 0; c < cols; c++) ax.push(`<text x="${L + c * cs + cs / 2}" y="${T + H * cs + 12}" class="dw-axis">${"abcdefgh"[c]}</text>`);
     for (let r = 0; r < H; r++) ax.push(`<text x="${L - 8}" y="${T + (H - 1 - r) * cs + cs / 2 + 4}" class="dw-axis">${r}</text>`);
-    out.push(part(`${name}-ax`, ax.join(""), "g"));
+    ground.push(part(`${name}-ax`, ax.join(""), "g"));
   }
+  // the rows and labels in one more part: a click that changes no field keeps them all
+  out.push(big ? part(`${name}-ground`, ground.join(""), "g") : ground.join(""));
 
   // fog line: above the highest row in fog
   if (v.fog_row) {
@@ -503,7 +504,7 @@ function playersHtml(st) {
     const ob = p.obstacles;
     const hand = Array.isArray(p.hand) ? p.hand.length : p.hand;
     const tileIcons = (tile, n) => `<span class="dw-tilecount" title="${n} ${tile}${n === 1 ? "" : "s"}"><svg width="16" height="16" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="${TILE[tile].fill}"/>${tileIcon(tile, 8, 8, 13)}</svg>${n}</span>`;
-    return seatCard(st, i, {
+    return part(`seat${i}`, seatCard(st, i, {
       name: p.name, colour: seatColour(i), turn: v.seat === i && !v.over, score: `${v.scores[i]} gold`, scoreTitle: "gold if the game ended now",
       tags: p.left ? [`<span class="dw-tag">left the forest</span>`] : [],
       lines: [part(`p${i}`, `<div class="dw-player-res">${RES.map((r) => chip(r, p.res[r])).join("")}` +
@@ -513,7 +514,7 @@ function playersHtml(st) {
         `<span class="dw-stat" title="trolls ready to place on another board">ready ${p.trolls_ready}</span>` +
         `<span class="dw-stat" title="rock monsters (Felsmonster) beaten">monsters ${p.monsters.length ? p.monsters.map((n) => `#${n}`).join(" ") : "–"}</span></div>`),
       `<div class="dw-player-meta">${plural(hand, "strip")} in hand · market: ${esc(p.market_field || "–")} · path ${p.path_length}</div>`],
-    });
+    }));
   });
   return panel("dw-players", term("Players", "Spieler"), rows.join(""));
 }
@@ -526,7 +527,7 @@ function monstersHtml(st) {
     `<div class="dw-monster-n">#${m.number}${m.copies > 1 ? ` ×${m.copies}` : ""}</div><div class="dw-monster-s">${m.strength}</div>` +
     `<div class="dw-monster-g">${m.gold} gold</div><div class="dw-monster-b">${m.bonus ? `bonus: ${esc(m.bonus)}` : "no bonus"}</div>` +
     (m.advantage ? `<div class="dw-monster-a">${esc(ADV[m.advantage] || m.advantage)}</div>` : "") + `</div>`).join("");
-  return panel("dw-monsters", `${term("Rock monsters", "Felsmonster")} in the middle`, part("monsters", `<div class="dw-monster-row">${cards || `<span class="dw-muted">none left</span>`}</div>`));
+  return panel("dw-monsters", `${term("Rock monsters", "Felsmonster")} in the middle`, `<div class="dw-monster-row">${cards || `<span class="dw-muted">none left</span>`}</div>`);
 }
 
 // ---------------------------------------------------------------- the board for the shell
@@ -559,9 +560,9 @@ defineBoard({
     return `<div class="dw-grid">` +
       `<div class="dw-col dw-col-board"><div class="dw-panel">${boardSvg(st, ui, v.seat, true, "big")}</div>${part("legend", legendHtml())}</div>` +
       `<div class="dw-col dw-col-market">${panel("dw-market-panel", term("Market", "Ressourcen-Markt"), marketSvg(st, ui))}${part("hand", handHtml(st, ui))}${part("actions", actionsHtml(st, ui))}</div>` +
-      `<div class="dw-col dw-col-side">${part("chance", slots.chance)}${part("fight", fightHtml(st, ui))}${playersHtml(st)}</div></div>` +
-      `<div class="dw-lower"><div class="dw-panel dw-others${troll ? " dw-troll-mode" : ""}"><div class="dw-panel-title">${term("Other forests", "Spielpläne")}${troll ? " — click a field to place the troll" : ""}</div>` +
-      `<div class="dw-others-row">${others.map((i, k) => boardSvg(st, ui, i, false, `small${k}`)).join("")}</div></div>${monstersHtml(st)}</div>`;
+      `<div class="dw-col dw-col-side">${part("chance", slots.chance)}${part("fight", fightHtml(st, ui))}${part("players", playersHtml(st))}</div></div>` +
+      `<div class="dw-lower">${part("others", `<div class="dw-panel dw-others${troll ? " dw-troll-mode" : ""}"><div class="dw-panel-title">${term("Other forests", "Spielpläne")}${troll ? " — click a field to place the troll" : ""}</div>` +
+      `<div class="dw-others-row">${others.map((i, k) => boardSvg(st, ui, i, false, `small${k}`)).join("")}</div></div>`)}${part("monsters", monstersHtml(st))}</div>`;
   },
   onUi(node, ui, st) {
     const what = node.getAttribute("data-ui");
