@@ -72,18 +72,15 @@ def initial_state(players: int, options: dict, content: Content) -> DDState:
     """Spielaufbau (DD-1.1-1.9): fairy market, spell books, dungeon stacks, coins, sheets,
     9 starting cards, 6 coins, the goal deck; then the first main goal (DD-2.1)."""
     c, g = content, content.game
-    ps = [Player(NAMES[i], COLOURS[i], g["starting_coins"],
-                 deck={k: 1 for k in c.start_cards}) for i in range(players)]
-    goals = {}
-    for kind in c.goals:
-        for i in range(c.goal_count):
-            _add(goals, kind + ("+hourglass" if i < c.goal_hourglass else ""))
+    start, goals, stacks = _piles(c)
+    ps = [Player(NAMES[i], COLOURS[i], g["starting_coins"], deck=dict.fromkeys(start, 1))
+          for i in range(players)]
     s = DDState(
         content=c, players=ps, fairy={k: g["fairy_stack"] for k in FAIRY_KINDS},
-        book_deck={b: 1 for b in c.books}, book_row=[None] * g["face_up"],
-        stacks={cost: {k: 1 for k in c.stack(cost)} for cost in g["dungeon_costs"]},
+        book_deck=dict.fromkeys(c.books, 1), book_row=[None] * g["face_up"],
+        stacks={cost: dict.fromkeys(keys, 1) for cost, keys in stacks},
         rows={cost: [None] * g["face_up"] for cost in g["dungeon_costs"]},
-        goal_deck=goals)
+        goal_deck=dict(goals))
     s.rounds = min(options.get("rounds", g["rounds"]) if options else g["rounds"],
                    g["rounds"])
     s.log.append(f"{players} explorers sit down at the fairy market with "
@@ -91,6 +88,25 @@ def initial_state(players: int, options: dict, content: Content) -> DDState:
     _fill_market(s)
     s.tasks.append(("goal", "main"))
     return s
+
+
+_PILES: dict = {}
+
+
+def _piles(c: Content) -> tuple:
+    """The content's starting cards, goal deck ({goal: count}) and dungeon cards by cost,
+    worked out once per content (every new game starts from them)."""
+    hit = _PILES.get(c)                   # Content hashes by identity (eq=False)
+    if hit is None:
+        goals: dict = {}
+        for kind in c.goals:
+            for i in range(c.goal_count):
+                _add(goals, kind + ("+hourglass" if i < c.goal_hourglass else ""))
+        if len(_PILES) >= 8:
+            _PILES.clear()
+        hit = _PILES[c] = (c.start_cards, goals,
+                           [(cost, c.stack(cost)) for cost in c.game["dungeon_costs"]])
+    return hit
 
 
 def _fill_market(s: DDState) -> None:
