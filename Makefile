@@ -8,6 +8,8 @@ PYTEST  := $(BIN)/python -m pytest -q
 # pop-up over the board, no update check.
 LABSET  := $(VENV)/share/jupyter/lab/settings/overrides.json
 LABCFG  := $(VENV)/etc/jupyter/jupyter_lab_config.json
+# The deepwood_lab server extension: TCP_NODELAY on kernel websockets (no ~40 ms stall)
+SRVCFG  := $(VENV)/etc/jupyter/jupyter_server_config.d/deepwood_lab.json
 # Root (containers, Binder-like boxes) needs --allow-root; a Linux box without a display
 # cannot open a browser, so Lab only prints its URL. LAB_ARGS adds your own flags.
 LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root) \
@@ -32,7 +34,10 @@ $(LABSET): binder/overrides.json $(STAMP)
 $(LABCFG): binder/jupyter_lab_config.json $(STAMP)
 	mkdir -p $(@D) && cp $< $@
 
-lab: install $(LABSET) $(LABCFG)
+$(SRVCFG): binder/jupyter_server_config.json $(STAMP)
+	mkdir -p $(@D) && cp $< $@
+
+lab: install $(LABSET) $(LABCFG) $(SRVCFG)
 	$(BIN)/jupyter lab $(strip $(LAB_FLAGS)) $(LAB_ARGS) notebooks/
 
 # make test runs every test, on every core (pytest-xdist; JOBS=0: all in one process):

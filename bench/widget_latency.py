@@ -31,8 +31,9 @@ anywidget round trip with no game logic and no drawing. Printed per board: n, me
 (ms), the ratio to the baseline (issue 11 §2 target: <= 1.15) and the pending-mark
 feedback time (target: within one frame); repeated ``--runs`` times (separate page loads,
 same Lab), and the median of the run medians. ``--variant nodelay`` (or
-``both``) repeats it with TCP_NODELAY patched onto Lab's kernel websocket, a diagnostic
-for the ~40 ms Nagle/delayed-ACK stall stock jupyter_server can add to a round trip.
+``both``) repeats it with the ``deepwood_lab`` server extension that ``make lab`` and
+Binder enable: TCP_NODELAY on the kernel websocket, which removes the ~40 ms
+Nagle/delayed-ACK stall stock jupyter_server adds to about half of all round trips.
 
     .venv/bin/python bench/widget_latency.py [--runs 3] [--clicks 15] [--variant both]
         [--board deepwood|clank|both] [--json]
@@ -274,7 +275,7 @@ def measure(variant: str, runs: int, clicks: int, boards: list[str]) -> list[dic
 
 VARIANTS = {
     "stock": "stock JupyterLab",
-    "nodelay": "TCP_NODELAY on the kernel websocket (diagnostic patch, tools/browser.py)",
+    "nodelay": "as make lab and Binder run it: deepwood_lab extension, TCP_NODELAY on the kernel websocket",
 }
 
 

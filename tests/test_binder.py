@@ -66,10 +66,12 @@ def test_lab_settings_turn_news_and_update_checks_off():
     cfg = json.loads((BINDER / "jupyter_lab_config.json").read_text())["LabApp"]
     assert cfg == {"news_url": None,
                    "check_for_updates_class": "jupyterlab.NeverCheckForUpdate"}
+    server = json.loads((BINDER / "jupyter_server_config.json").read_text())["ServerApp"]
+    assert server == {"jpserver_extensions": {"deepwood_lab": True}}
     post = (BINDER / "postBuild").read_text()
-    assert "binder/overrides.json" in post and "binder/jupyter_lab_config.json" in post
     make = (REPO / "Makefile").read_text()
-    assert "binder/overrides.json" in make and "binder/jupyter_lab_config.json" in make
+    for name in ("overrides.json", "jupyter_lab_config.json", "jupyter_server_config.json"):
+        assert f"binder/{name}" in post and f"binder/{name}" in make, name
 
 
 def lab_sees_no_news(url: str) -> None:
@@ -124,6 +126,7 @@ def test_make_lab_starts_headless_and_as_root(tmp_path):
         text = out.read_text()
         assert "Running as root is not recommended" not in text
         assert "--no-browser" in text          # the command make echoed
+        assert "deepwood_lab: TCP_NODELAY on kernel websockets" in text
         token = re.search(r"token=([0-9a-f]+)", text).group(1)
         base = f"http://127.0.0.1:{port}"
         import urllib.request

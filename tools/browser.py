@@ -136,20 +136,6 @@ class Lab:
             self._log.close()
 
 
-# Diagnostic only (bench --nodelay): jupyter_server 2.x never calls ``set_nodelay(True)`` on
-# the kernel websocket, so Nagle's algorithm + the browser's delayed ACK (40 ms on Linux)
-# holds back the 2nd..nth small frame of every reply. This config file patches it in.
-NODELAY_CONFIG = """\
-# written by tools/browser.py (nodelay=True): TCP_NODELAY on kernel websockets
-from jupyter_server.services.kernels.websocket import KernelWebsocketHandler as _K
-_open = _K.open
-async def _open_nodelay(self, *args, **kwargs):
-    self.set_nodelay(True)
-    return await _open(self, *args, **kwargs)
-_K.open = _open_nodelay
-"""
-
-
 def _write_settings(settings_dir: Path) -> None:
     for plugin, values in LAB_SETTINGS.items():
         pkg, name = plugin.split(":")
@@ -165,8 +151,8 @@ def start_lab(files: Mapping[str, Path], *, home: Path | None = None,
 
     A source may be a file or a directory (copied recursively, checkpoints skipped).
     The kernel is this interpreter's ``python3`` kernel, so it imports the installed
-    package. ``nodelay=True`` patches TCP_NODELAY onto the kernel websockets (see
-    :data:`NODELAY_CONFIG`; for measurements, not for the tests). Raises ``RuntimeError`` with the server log if Lab does not come up.
+    package. ``nodelay=True`` enables the ``deepwood_lab`` server extension (TCP_NODELAY on
+    kernel websockets) as ``make lab`` and Binder do; without it Lab is stock. Raises ``RuntimeError`` with the server log if Lab does not come up.
     """
     home = Path(home or tempfile.mkdtemp(prefix="deepwood-lab-"))
     root = home / "root"
@@ -191,7 +177,10 @@ def start_lab(files: Mapping[str, Path], *, home: Path | None = None,
     for name in ("jupyter_lab_config.json", "jupyter_server_config.json"):
         (dirs["JUPYTER_CONFIG_DIR"] / name).write_text(json.dumps(lab_cfg))
     if nodelay:
-        (dirs["JUPYTER_CONFIG_DIR"] / "jupyter_server_config.py").write_text(NODELAY_CONFIG)
+        # as make lab and Binder run it: the deepwood_lab extension (binder/...json)
+        (dirs["JUPYTER_CONFIG_DIR"] / "jupyter_server_config.json").write_text(json.dumps(
+            {**lab_cfg, **json.loads((REPO / "binder" / "jupyter_server_config.json")
+                                     .read_text())}))
     env = {**os.environ, **{k: str(v) for k, v in dirs.items()},
            "JUPYTER_PLATFORM_DIRS": "1", "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
     env.pop("JUPYTER_PATH", None)
