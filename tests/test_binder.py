@@ -191,10 +191,11 @@ def test_binder_environment_runs_the_landing_lesson(workdir):
     assert legal, "no legal actions in a fresh game"
     # postBuild's Lab settings: start this environment's Lab and ask it over REST.
     port = free_port()
+    lab_log = tmp_path / "lab.log"
     lab = subprocess.Popen([bindir / "jupyter", "lab", "--no-browser", "--allow-root",
                             f"--port={port}", "--port-retries=0", "--IdentityProvider.token=",
                             f"--ServerApp.root_dir={repo}"], env=env, cwd=tmp_path,
-                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stdin=subprocess.DEVNULL, stdout=lab_log.open("wb"),
                            stderr=subprocess.STDOUT)
     try:
         for _ in range(300):
@@ -209,6 +210,9 @@ def test_binder_environment_runs_the_landing_lesson(workdir):
     finally:
         lab.terminate()
         lab.wait(timeout=30)
+    # postBuild's server extension is loaded: kernel websockets without the Nagle stall
+    assert "deepwood_lab: TCP_NODELAY on kernel websockets" in lab_log.read_text(), \
+        lab_log.read_text()[-3000:]
     specs = json.loads(run([bindir / "jupyter", "kernelspec", "list", "--json"],
                            env=env, cwd=tmp_path))["kernelspecs"]
     assert Path(specs["python3"]["resource_dir"]).is_relative_to(venv), specs["python3"]
