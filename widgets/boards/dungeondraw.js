@@ -98,7 +98,11 @@ function whoseDungeon(st, ui) {
   return st.status.seat ?? st.status.turn_owner ?? 0;
 }
 
-function dungeonSvg(st, ui, seat) {
+// The building area in layers, each a part (kept when unchanged): laid cards one part
+// each, the links, the path lines, the nodes one part per card, the "+" places. Points are
+// drawn from the grid's origin and the viewBox frames them, so a layer does not move when
+// the frame grows; index-named parts sit in their own group, so adding one shifts none.
+function dungeonSvg(st, ui, seat, col) {
   const v = st.view, p = v.players[seat], dg = p.dungeon, adv = st.advice || {};
   const mine = st.status.to_move === seat;
   const places = mine ? legalBy(st, "place").filter((a) => a.target.card === ui.card && a.target.turn === ui.turn) : [];
@@ -106,22 +110,23 @@ function dungeonSvg(st, ui, seat) {
   if (!cells.length) cells.push([0, 0]);
   const x0 = Math.min(...cells.map((c) => c[0])) * 2 - 1, y0 = Math.min(...cells.map((c) => c[1])) * 2 - 2;
   const x1 = Math.max(...cells.map((c) => c[0])) * 2 + 5, y1 = Math.max(...cells.map((c) => c[1])) * 2 + 7;
-  const X = (x) => r2((x - x0) * U), Y = (y) => r2((y - y0) * U);
+  const X = (x) => r2(x * U), Y = (y) => r2(y * U);
   const byId = Object.fromEntries(dg.nodes.map((n) => [n.id, n]));
   const PX = (id) => { const [x, y] = at(byId[id]); return [X(x), Y(y)]; };
   const placed = mine ? legalBy(st, "placed") : [];
-  let svg = dg.cards.map((c, i) => {
+  const name = `dd-${col}-d${seat}`;
+  const cards = dg.cards.map((c, i) => {
     const badges = placed.filter((a) => a.target.index === i).map((a, k) =>
       `<g class="dd-badge dd-legal" data-action="${esc(a.id)}"><title>${esc(a.label)}</title><rect x="${X(2 * c.col) + 4 + k * 34}" y="${Y(2 * c.row + 6) - 18}" width="31" height="14" rx="3"/>` +
       `<text x="${X(2 * c.col) + 19.5 + k * 34}" y="${Y(2 * c.row + 6) - 8}">${esc(VERB_ICON[a.target.verb])}</text></g>`).join("");
-    return `<g class="dd-laid"><rect class="dd-card" x="${X(2 * c.col)}" y="${Y(2 * c.row)}" width="${4 * U}" height="${6 * U}" rx="3"/>` +
-      `<text class="dd-cardname" x="${X(2 * c.col) + 3}" y="${Y(2 * c.row) + 9}">${esc(c.name)}${c.turn === 180 ? " ↻" : ""}</text>${badges}</g>`;
+    return part(`${name}-card-${i}`, `<g class="dd-laid"><rect class="dd-card" x="${X(2 * c.col)}" y="${Y(2 * c.row)}" width="${4 * U}" height="${6 * U}" rx="3"/>` +
+      `<text class="dd-cardname" x="${X(2 * c.col) + 3}" y="${Y(2 * c.row) + 9}">${esc(c.name)}${c.turn === 180 ? " ↻" : ""}</text>${badges}</g>`, "g");
   }).join("");
-  svg += dg.links.map(([a, b]) => {
+  let svg = `<g>${cards}</g>` + part(`${name}-links`, dg.links.map(([a, b]) => {
     const [xa, ya] = PX(a), [xb, yb] = PX(b);
     const under = byId[a].level === 1 || byId[b].level === 1 ? " dd-under" : "";
     return `<line class="dd-link${under}" x1="${xa}" y1="${ya}" x2="${xb}" y2="${yb}"/>`;
-  }).join("");
+  }).join(""), "g");
   const line = (nodes, hops, cls, colour) => {
     if (!nodes || nodes.length < 2) return "";
     let d = "";
@@ -133,33 +138,39 @@ function dungeonSvg(st, ui, seat) {
     return `<path class="${cls}" d="${d}"${colour ? ` stroke="${colour}"` : ""}/>${jumps}`;
   };
   const best = adv.best && adv.best.seat === seat ? adv.best : null;
+  let lines = "";
   if (ui.best && best && best.best) {
-    svg += line(best.best.nodes, best.best.hops, "dd-bestline", "#e6a100");
-    if (best.onward) svg += line(best.onward.nodes, best.onward.hops, "dd-onwardline", "#2e86c1");
+    lines += line(best.best.nodes, best.best.hops, "dd-bestline", "#e6a100");
+    if (best.onward) lines += line(best.onward.nodes, best.onward.hops, "dd-onwardline", "#2e86c1");
   }
   const path = dg.path || [];
-  svg += line(path.map((s) => s[1]), path.map((s) => s[0]), "dd-pathline", seatColour(st, seat));
+  lines += line(path.map((s) => s[1]), path.map((s) => s[0]), "dd-pathline", seatColour(st, seat));
+  svg += part(`${name}-lines`, lines, "g");
   const marks = ((adv.marks || [])[seat] || {}).nodes || {};
   const here = path.length ? path[path.length - 1][1] : null;
   const targets = {};
   for (const a of legalBy(st, "node")) (targets[a.target.node] = targets[a.target.node] || []).push(a);
-  svg += dg.nodes.map((n) => {
+  const runs = [];                                   // the nodes of one card: ids "<card>.<node>"
+  for (const n of dg.nodes) {
     const [hx, hy] = at(n), x = X(hx), y = Y(hy);
     const t = mine ? targets[n.id] : null;
     let hit = "";
     if (t && t.length === 1) hit = `<circle class="dd-target dd-legal" cx="${x}" cy="${y}" r="9" data-action="${esc(t[0].id)}"><title>${esc(t[0].label)}</title></circle>`;
     else if (t) hit = `<circle class="dd-target dd-choose${ui.node === n.id ? " dd-sel" : ""}" cx="${x}" cy="${y}" r="9" data-ui="node" data-node="${esc(n.id)}"><title>${t.length} ways: click to choose</title></circle>`;
     const cur = n.id === here ? `<circle class="dd-here" cx="${x}" cy="${y}" r="11"/>` : "";
-    return `<g class="dd-node" data-node="${esc(n.id)}"><title>${esc(n.id)} ${esc(n.kind)}${n.level === 1 ? " (underground)" : ""}</title>${cur}${nodeShape(n, x, y)}${contentIcons(x, y, n.contents, marks[n.id])}${hit}</g>`;
-  }).join("");
+    const g = `<g class="dd-node" data-node="${esc(n.id)}"><title>${esc(n.id)} ${esc(n.kind)}${n.level === 1 ? " (underground)" : ""}</title>${cur}${nodeShape(n, x, y)}${contentIcons(x, y, n.contents, marks[n.id])}${hit}</g>`;
+    const key = String(n.id).split(".")[0], last = runs[runs.length - 1];
+    if (last && last[0] === key) last[1] += g; else runs.push([key, g]);
+  }
+  svg += `<g>${runs.map(([, g], k) => part(`${name}-nodes-${k}`, g, "g")).join("")}</g>`;
   const advised = best && best.advisor ? best.advisor.next : null;
-  svg += places.map((a) => {
+  svg += part(`${name}-places`, places.map((a) => {
     const t = a.target, cx = X(2 * t.col + 2), cy = Y(2 * t.row + 3), star = a.id === advised;
     return `<g class="dd-ghost dd-legal${star ? " dd-advised" : ""}" data-action="${esc(a.id)}"><title>${esc(a.label)}${star ? " (the advisor's next card)" : ""}</title><rect x="${X(2 * t.col) + 1}" y="${Y(2 * t.row) + 1}" width="${4 * U - 2}" height="${6 * U - 2}" rx="3"/>` +
       `<circle cx="${cx}" cy="${cy}" r="8"/><text x="${cx}" y="${cy + 4}">${star ? "★" : "+"}</text></g>`;
-  }).join("");
+  }).join(""), "g");
   const W = (x1 - x0) * U, H = (y1 - y0) * U;
-  return `<svg class="dd-dungeon" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${svg}</svg>`;
+  return `<svg class="dd-dungeon" width="${W}" height="${H}" viewBox="${x0 * U} ${y0 * U} ${W} ${H}">${svg}</svg>`;
 }
 
 function dungeonPanel(st, ui, col) {
@@ -169,8 +180,8 @@ function dungeonPanel(st, ui, col) {
   const toggle = best && best.best && best.seat === seat ? `<button class="sh-btn dd-besttoggle${ui.best ? " dd-on" : ""}" data-ui="best">${ui.best ? "Hide" : "Show"} the best path</button>` : "";
   const ended = p.dungeon.ended ? ` · path ${p.dungeon.ended === "exit" ? "left by an exit ✓" : "ended in a dead end"}` : "";
   return `<div class="sh-panel dd-build"><div class="sh-panel-title">${term(`${p.name}'s dungeon`, "Dungeon")}${ended} <span class="dd-tabs">${tabs}</span> ${toggle}</div>` +
-    (p.dungeon.cards.length || legalBy(st, "place").length ? part(`dd-${col}-dungeon-${seat}`, dungeonSvg(st, ui, seat))
-      : `<div class="sh-muted dd-empty">No cards laid yet: the building area fills in the exploration (<span lang="de">Erkundung</span>).</div>`) + choiceHtml(st, ui) +
+    (p.dungeon.cards.length || legalBy(st, "place").length ? part(`dd-${col}-dungeon-${seat}`, dungeonSvg(st, ui, seat, col))
+      : `<div class="sh-muted dd-empty">No cards laid yet: the building area fills in the exploration (<span lang="de">Erkundung</span>).</div>`) + `<div class="dd-slot">${choiceHtml(st, ui)}</div>` +
     part(`dd-${col}-build-hint`, `<div class="sh-hint">Rooms are squares, corridors dots, ◇ connectors (filled: open on the rim); dashed: the underground (offset). Circled: discovered; crossed out: overcome or used.</div>`) + `</div>`;
 }
 
@@ -195,7 +206,10 @@ function handHtml(st, ui) {
   const hand = v.players[seat].hand;
   if (!Array.isArray(hand)) return "";
   const places = legalBy(st, "place");
-  const cards = hand.map((k, i) => {
+  // one place per card dealt this round (ui.hand), empty once the card is laid: the other
+  // cards keep their places, so their kept pictures are found where they were drawn
+  const cards = (ui.hand ? ui.hand.keys : hand).map((k, i) => {
+    if (!hand.includes(k)) return `<div class="dd-gone" hidden></div>`;
     const can = places.some((a) => a.target.card === k);
     const sel = ui.card === k && can;
     const name = (((st.advice || {}).cards || {})[k] || {}).name || k;
@@ -203,7 +217,7 @@ function handHtml(st, ui) {
   }).join("");
   const turn = places.length ? `<button class="sh-btn" data-ui="turn">↻ turn the card (${ui.turn === 180 ? "upside down" : "upright"})</button>` : "";
   return `<div class="sh-panel dd-hand"><div class="sh-panel-title">${term(`${v.players[seat].name}'s hand`, "Handkarten")} · ${plural(hand.length, "card")} ${turn}</div>` +
-    `<div class="dd-cards">${cards || `<span class="sh-muted">empty</span>`}</div>${places.length ? `<div class="sh-hint">Click a card, then a “+” in the building area.</div>` : ""}</div>`;
+    `<div class="dd-cards">${hand.length ? cards : `<span class="sh-muted">empty</span>`}</div>${places.length ? `<div class="sh-hint">Click a card, then a “+” in the building area.</div>` : ""}</div>`;
 }
 
 function marketHtml(st, col) {
@@ -286,8 +300,8 @@ function solverHtml(st) {
   }
   if (b.mine) rows += `<div>${esc(name)}'s path${b.mine.ended ? "" : " so far"}: ${pathScore(st, b.mine)}</div>`;
   if (b.onward) rows += `<div>Best way on from here: ${pathScore(st, b.onward)}</div>`;
-  return `<div class="sh-panel dd-solver"><div class="sh-panel-title">The solver · ${esc(name)} · main goal ${esc(goal)}</div>${rows}` +
-    `<div class="sh-hint">Exact search over the dungeon's graph: goal points first, then coins, then an exit. “Show the best path” draws it (gold; blue: the best way on). The layout advisor is a beam search over placements judged by the solver: good, not proven best; ★ marks its next place.</div></div>`;
+  return `<div class="sh-panel dd-solver"><div class="sh-panel-title">The solver · ${esc(name)} · main goal ${esc(goal)}</div><div class="dd-slot">${rows}</div>` +
+    part("dd-solver-hint", `<div class="sh-hint">Exact search over the dungeon's graph: goal points first, then coins, then an exit. “Show the best path” draws it (gold; blue: the best way on). The layout advisor is a beam search over placements judged by the solver: good, not proven best; ★ marks its next place.</div>`) + `</div>`;
 }
 
 function sheetsHtml(st) {
@@ -321,6 +335,12 @@ function syncDdUi(st, ui) {
   }
   if (ui.node && !legalBy(st, "node").some((a) => a.target.node === ui.node)) ui.node = null;
   if (ui.show !== null && ui.show >= st.view.players.length) ui.show = null;
+  // the hand's places: kept while the hand only loses cards (in the same order), else anew
+  const seat = st.status.seat ?? st.status.turn_owner, hand = seat === null || seat === undefined ? null : st.view.players[seat].hand;
+  const h = ui.hand, keys = Array.isArray(hand) ? hand : [];
+  const fits = h && h.seat === seat && new Set(keys).size === keys.length &&
+    h.keys.filter((k) => keys.includes(k)).join("\n") === keys.join("\n");
+  if (!fits) ui.hand = Array.isArray(hand) && new Set(keys).size === keys.length ? { seat, keys: [...keys] } : null;
   return ui;
 }
 
@@ -331,7 +351,7 @@ defineBoard({
   autoTitle: "draw cards, books and goals on their own",
   scoreUnit: "points",
   scoreTitle: (st) => (st.status.over ? "Final score" : "Points so far"),
-  newUi: () => ({ card: null, turn: 0, node: null, show: null, best: false }),
+  newUi: () => ({ card: null, turn: 0, node: null, show: null, best: false, hand: null }),
   syncUi: syncDdUi,
   statusLeft: (st) => `<span class="dd-round">Round ${st.view.round} of ${st.view.rounds}</span>`,
   chanceHead(st) {
