@@ -18,12 +18,17 @@ LAB_ARGS ?=
 
 .PHONY: install lab test notebooks bench rules-coverage clean
 
+EXTRAS  := .[notebooks,test,bench,playtest]
+
+# uv (from PyPI) installs the same versions as pip in a tenth of the time (~10 s instead
+# of ~75 s for a fresh clone); should it be unavailable, pip does the install.
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[notebooks,test,bench,playtest]'
+	$(BIN)/python -m pip install --quiet uv || true
+	$(BIN)/python -m uv pip install --quiet --python $(BIN)/python -e '$(EXTRAS)' \
+	    || $(BIN)/python -m pip install --quiet -e '$(EXTRAS)'
 	touch $(STAMP)
 
 install: $(STAMP)
