@@ -156,10 +156,11 @@ function mapSvg(st, ui) {
   const rows = byRow(v);
   const out = [`<svg class="al-map" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="Adventure Land map">`];
   out.push(part("al-frame", frameSvg(st), "g"));
-  for (const [r, cells] of rows) out.push(part(`al-terrain-${r}`, terrainSvg(v, cells, drawn), "g"));
+  // parts named by run (= row, the board being row by row): unique whatever the order
+  rows.forEach(([, cells], k) => out.push(part(`al-terrain-${k + 1}`, terrainSvg(v, cells, drawn), "g")));
   const pts = v.river.map((sq) => `${cx(v, sq)},${cy(sq)}`).join(" ");
   out.push(part("al-river", `<polyline points="${pts}" class="al-river"><title>the river: the water sprite's one path (${esc(v.river[0])} to ${esc(v.river[v.river.length - 1])})</title></polyline>`, "g"));
-  for (const [r, cells] of rows) out.push(part(`al-tokens-${r}`, tokensSvg(st, ui, cells, sources), "g"));
+  rows.forEach(([, cells], k) => out.push(part(`al-tokens-${k + 1}`, tokensSvg(st, ui, cells, sources), "g")));
   // the destinations (up to ~70 from the start area) per row too: a move keeps most rows
   const rings = {};
   for (const d of dests) {
