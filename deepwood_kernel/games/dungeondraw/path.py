@@ -199,6 +199,10 @@ def _card_beyond(card, rot: int) -> list:
 
 _FIRST: dict = {}                 # key -> the first card's two placements, with their ids
 _OPTIONS: dict = {}               # (content, layout) -> (last card's open connectors, {key: …})
+# one-card layouts: a dungeon starts at 0 0, so there are only two per card, and listing
+# the second card's placements next to the first is the costliest listing (every
+# connector is open): those are kept for good (up to a bound)
+_OPTIONS_1: dict = {}
 
 
 def _options(content: Content, lay: tuple, keys) -> list[tuple]:
@@ -215,12 +219,13 @@ def _options(content: Content, lay: tuple, keys) -> list[tuple]:
     already wrote.
     """
     ck = (content, lay)                  # Content hashes by identity (eq=False)
-    entry = _OPTIONS.get(ck)
+    cache = _OPTIONS if len(lay) > 1 else _OPTIONS_1
+    entry = cache.get(ck)
     k0, c0, r0, rot0 = lay[-1]
     cards = content.cards
     if entry is None:
-        if len(_OPTIONS) >= 512:
-            _evict(_OPTIONS)
+        if len(cache) >= (512 if cache is _OPTIONS else 2048):
+            _evict(cache)
         # which connectors of the new card are open: no card lies beyond them
         open_ = []
         for bc, br in _card_beyond(cards[k0], rot0):
@@ -232,7 +237,7 @@ def _options(content: Content, lay: tuple, keys) -> list[tuple]:
                     break
             else:
                 open_.append(True)
-        entry = _OPTIONS[ck] = (open_, {})
+        entry = cache[ck] = (open_, {})
     open_, per = entry
     missing = [k for k in keys if k not in per]
     if missing:
