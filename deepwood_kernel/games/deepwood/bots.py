@@ -20,6 +20,9 @@ from .state import DeepWoodState
 
 BASE_VALUE = {"potions": 1.0, "books": 1.0, "gold": 1.4, "stones": 1.3}
 SWORD_VALUE = 2.5        # a face-up sword: 1 gold at the end plus future fights
+# every border field's 4 market cells, computed once (the bot asks ~50 times a placement)
+_LINES = {k: tuple(market_lines(k)) for k in
+          [f"row{i}" for i in range(1, 5)] + [f"col{c}" for c in "ABCD"] + ["corner"]}
 
 
 def resource_value(s: DeepWoodState, seat: int, res: str, n: int) -> float:
@@ -55,9 +58,10 @@ class HeuristicBot:
 
     def _gain(self, s: DeepWoodState, cells, border: str) -> float:
         got: dict[str, int] = {}
-        for c in market_lines(border):
-            if cells[c]:
-                got[cells[c]] = got.get(cells[c], 0) + 1
+        for c in _LINES[border]:
+            r = cells[c]
+            if r:
+                got[r] = got.get(r, 0) + 1
         return sum(resource_value(s, s.seat, r, n) for r, n in got.items())
 
     def _free_borders(self, s: DeepWoodState) -> list[str]:
@@ -74,7 +78,7 @@ class HeuristicBot:
         # a strip changes 3 cells: only the borders looking along one of them change
         # their gain, the rest keep the gain of the market as it lies (same floats)
         base = {b: self._gain(s, s.cells, b) for b in borders}
-        lines = {b: set(market_lines(b)) for b in borders}
+        lines = {b: set(_LINES[b]) for b in borders}
         for aid in ids:
             _, sid, anchor, d = aid.split()
             cells = list(s.cells)
