@@ -191,12 +191,39 @@ def seat_chance_weights(s: DDState, seat: int):
     return None
 
 
+_DRAW_LINES: dict = {}            # (content, name, card, seat) -> its Secret log line
+
+
+def _draw_line(c: Content, name: str, key: str, seat: int) -> Secret:
+    """The log line of a card drawn into a hand (the card shown to its owner only). A
+    Secret is immutable, so one per player name, card and seat serves every game."""
+    ck = (c, name, key, seat)
+    line = _DRAW_LINES.get(ck)
+    if line is None:
+        if len(_DRAW_LINES) > 4096:
+            _DRAW_LINES.clear()
+        line = _DRAW_LINES[ck] = Secret(f"{name} draws {c.cards[key].name}.",
+                                        f"{name} draws a card.", (seat,))
+    return line
+
+
 def _apply_chance(s: DDState, aid: str) -> None:
     verb, _, arg = aid.partition(" ")
     t = s.tasks.pop(0)
     c = s.content
     kind = t[0]
-    if kind == "book":
+    if kind == "draw":                    # a third of all plies: first
+        p = s.players[t[1]]
+        if not p.deck:
+            p.deck, p.discard = p.discard, {}
+            s.log.append(f"{p.name} shuffles the discard pile into a new exploration deck.")
+        _take(p.deck, arg)
+        _add(p.hand, arg)
+        s.log.append(_draw_line(c, p.name, arg, t[1]))
+        if "SB-12" in p.ready and not p.peeked:
+            p.peeked = True
+            s.choice = ("peek", t[1], arg)
+    elif kind == "book":
         _take(s.book_deck, arg)
         s.book_row[t[1]] = arg
         s.log.append(f"The spell book {arg} ({c.books[arg].split(':')[0]}) is laid out.")
@@ -228,18 +255,6 @@ def _apply_chance(s: DDState, aid: str) -> None:
             s.second_goal = arg
             s.log.append(f"The secondary goal: {text}.")
             _score_round(s)
-    elif kind == "draw":
-        p = s.players[t[1]]
-        if not p.deck:
-            p.deck, p.discard = p.discard, {}
-            s.log.append(f"{p.name} shuffles the discard pile into a new exploration deck.")
-        _take(p.deck, arg)
-        _add(p.hand, arg)
-        s.log.append(Secret(f"{p.name} draws {c.cards[arg].name}.",
-                            f"{p.name} draws a card.", (t[1],)))
-        if "SB-12" in p.ready and not p.peeked:
-            p.peeked = True
-            s.choice = ("peek", t[1], arg)
     _settle(s)
 
 
