@@ -338,6 +338,8 @@ def _template(card, rot: int):
     key = (id(card), rot)
     hit = _TEMPLATES.get(key)
     if hit is None or hit[0] is not card:
+        if len(_TEMPLATES) > 4096:
+            _TEMPLATES.clear()
         nodes = card_nodes(card, 0, 0, rot)
         at = {nid: i for i, (nid, *_r) in enumerate(nodes)}
         tnodes = []
