@@ -5,7 +5,7 @@ process's CPU time, so other work on a shared machine does not skew the ratio.
 A ply is one applied action or chance outcome. The baseline, measured in the same run, is
 python-chess playing random legal moves (the issue's yardstick: Deep Wood should manage
 at least twice what python-chess does here). Run: ``make bench`` or
-``python bench/playouts.py [--games N] [--runs R]``.
+``python bench/playouts.py [--games N] [--runs R] [--only KEY]``.
 """
 
 from __future__ import annotations
@@ -61,14 +61,17 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40, help="games per run (default 40)")
     ap.add_argument("--runs", type=int, default=5, help="runs; the median is shown")
+    ap.add_argument("--only", action="append", choices=sorted(dk.GAMES), metavar="KEY",
+                    help="measure only this game (repeatable); python-chess is always "
+                         "measured (default: every game)")
     args = ap.parse_args()
     rows = []
     for r_games, label, fn in [
         (args.games // 2, "python-chess (baseline)", lambda run: chess_run(args.games // 2, run)),
     ] + [(args.games, f"{key} {n}p", (lambda run, key=key, n=n: deepwood_run(key, n, args.games,
                                                                           1000 * run)))
-         for key in dk.GAMES for n in range(dk.GAMES[key].min_players,
-                                            dk.GAMES[key].max_players + 1)]:
+         for key in dk.GAMES if not args.only or key in args.only
+         for n in range(dk.GAMES[key].min_players, dk.GAMES[key].max_players + 1)]:
         results = [fn(run) for run in range(args.runs)]
         if results[0] is None:
             rows.append((label, None, None))
