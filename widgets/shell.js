@@ -42,10 +42,16 @@ export function term(en, de) {
 // Inside an SVG a part is a group: part(name, svg, "g"). What a click changes (tokens,
 // legal rings) belongs in its own small part or outside, so the big static layers of a
 // map (terrain, tunnels, labels) stay kept and a redraw parses only a few kilobytes.
+// A part may hold parts: it is compared (and remembered) with its kept inner parts filled
+// back in, so an outer part whose inner parts changed is redrawn once, not on every click.
 const PARTS = { live: false, last: {}, cur: {} };
+const KEPT = /<(\w+) class="sh-part" data-part="([^"]+)" data-keep="1"><\/\1>/g;
 export function part(name, html, tag = "div") {
-  PARTS.cur[name] = html;
-  if (PARTS.live && PARTS.last[name] === html) return `<${tag} class="sh-part" data-part="${name}" data-keep="1"></${tag}>`;
+  const full = html.includes('data-keep="1"')
+    ? html.replace(KEPT, (m, t, n) => `<${t} class="sh-part" data-part="${n}">${PARTS.cur[n] ?? ""}</${t}>`)
+    : html;
+  PARTS.cur[name] = full;
+  if (PARTS.live && PARTS.last[name] === full) return `<${tag} class="sh-part" data-part="${name}" data-keep="1"></${tag}>`;
   return `<${tag} class="sh-part" data-part="${name}">${html}</${tag}>`;
 }
 
@@ -251,9 +257,18 @@ export function scoreHtml(st) {
 }
 
 function logHtml(st) {
+  // blocks of 10 lines by their number in the whole log: a new line re-parses the last
+  // block (and the first, as the synced tail slides), never the whole log
   const lines = st.event_log || [];
+  const start = (st.status && st.status.log_start) || 0;
+  let body = "";
+  for (let i = 0; i < lines.length;) {
+    const at = start + i, end = Math.min(lines.length, i + 10 - (at % 10));
+    body += part(`sh-log-${at - (at % 10)}`, lines.slice(i, end).map((l) => `<div>${esc(l)}</div>`).join(""));
+    i = end;
+  }
   return `<div class="sh-panel sh-log"><div class="sh-panel-title">Event log</div><div class="sh-log-lines" data-scroll="log">` +
-    lines.map((l) => `<div>${esc(l)}</div>`).join("") + `</div></div>`;
+    body + `</div></div>`;
 }
 
 // ---------------------------------------------------------------- the pure part (node-testable)
@@ -298,18 +313,32 @@ function syncAttrs(from, to) {
 
 const STALE_PART = new Error("a kept part has no counterpart: draw everything");
 
+const holdsKept = (n) => n.nodeType === 1 && n.querySelector("[data-keep]") !== null;
+
 export function morphChildren(from, to) {
   const olds = [...from.childNodes], news = [...to.childNodes];
   news.forEach((n, i) => {
     const o = olds[i];
     if (n.nodeType === 1 && n.hasAttribute("data-keep")) {
-      // an unchanged part: kept only where the old DOM holds that very part
-      if (o && o.nodeType === 1 && o.getAttribute("data-part") === n.getAttribute("data-part")) return;
-      throw STALE_PART;
+      // an unchanged part: keep the old DOM's very part, moved here if a sibling before it
+      // came or went (a log block scrolled out); without one, draw everything
+      const name = n.getAttribute("data-part");
+      if (o && o.nodeType === 1 && o.getAttribute("data-part") === name) return;
+      const k = olds.findIndex((x, j) => j > i && x.nodeType === 1 && x.getAttribute("data-part") === name);
+      if (k < 0) throw STALE_PART;
+      const kept = olds.splice(k, 1)[0];
+      from.insertBefore(kept, o || null);
+      olds.splice(i, 0, kept);
+      return;
     }
-    if (!o) { from.appendChild(n); return; }
+    // a new subtree cannot hold kept placeholders: they would be drawn empty
+    if (!o) { if (holdsKept(n)) throw STALE_PART; from.appendChild(n); return; }
     if (o.isEqualNode(n)) return;
-    if (o.nodeType !== n.nodeType || o.nodeName !== n.nodeName) { from.replaceChild(n, o); return; }
+    if (o.nodeType !== n.nodeType || o.nodeName !== n.nodeName) {
+      if (holdsKept(n)) throw STALE_PART;
+      from.replaceChild(n, o);
+      return;
+    }
     if (o.nodeType !== 1) { o.nodeValue = n.nodeValue; return; }
     syncAttrs(o, n);
     morphChildren(o, n);

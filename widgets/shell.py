@@ -401,6 +401,8 @@ class GameWidget(anywidget.AnyWidget):
                                       and g.current_player not in self.bots
                                       and not self.human_to_move()),
             }
+            log = self.log_lines()
+            status["log_start"] = max(0, len(g.state.log) - len(log))   # the tail's first line
             advice = self.compute_advice()
             with self.hold_sync():          # one update message for the browser, not six
                 self.view = view
@@ -409,7 +411,7 @@ class GameWidget(anywidget.AnyWidget):
                 self.status = status
                 self.advice = advice
                 self.score = score_table(g)
-                self.event_log = self.log_lines()
+                self.event_log = log
 
     # ------------------------------------------------------------------ messages
     def _on_frontend_msg(self, widget, content, buffers=None) -> None:
