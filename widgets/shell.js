@@ -44,14 +44,19 @@ export function term(en, de) {
 // map (terrain, tunnels, labels) stay kept and a redraw parses only a few kilobytes.
 // A part may hold parts: it is compared (and remembered) with its kept inner parts filled
 // back in, so an outer part whose inner parts changed is redrawn once, not on every click.
-const PARTS = { live: false, last: {}, cur: {} };
+// A part the last redraw removed is kept aside, detached, for one redraw: an undo right
+// after a click brings it back without parsing it again ("stash").
+const PARTS = { live: false, last: {}, cur: {}, stash: {} };
 const KEPT = /<(\w+) class="sh-part" data-part="([^"]+)" data-keep="1"><\/\1>/g;
 export function part(name, html, tag = "div") {
   const full = html.includes('data-keep="1"')
     ? html.replace(KEPT, (m, t, n) => `<${t} class="sh-part" data-part="${n}">${PARTS.cur[n] ?? ""}</${t}>`)
     : html;
   PARTS.cur[name] = full;
-  if (PARTS.live && PARTS.last[name] === full) return `<${tag} class="sh-part" data-part="${name}" data-keep="1"></${tag}>`;
+  if (PARTS.live && (PARTS.last[name] === full ||
+      (PARTS.last[name] === undefined && PARTS.stash[name] === full))) {
+    return `<${tag} class="sh-part" data-part="${name}" data-keep="1"></${tag}>`;
+  }
   return `<${tag} class="sh-part" data-part="${name}">${html}</${tag}>`;
 }
 
@@ -315,7 +320,9 @@ const STALE_PART = new Error("a kept part has no counterpart: draw everything");
 
 const holdsKept = (n) => n.nodeType === 1 && n.querySelector("[data-keep]") !== null;
 
-export function morphChildren(from, to) {
+/** Patch ``from``'s children into ``to``'s. A ``data-keep`` placeholder keeps the live part
+ *  of that name (moved into place), or takes it from ``stash`` (name -> detached node). */
+export function morphChildren(from, to, stash = {}) {
   const olds = [...from.childNodes], news = [...to.childNodes];
   news.forEach((n, i) => {
     const o = olds[i];
@@ -325,8 +332,10 @@ export function morphChildren(from, to) {
       const name = n.getAttribute("data-part");
       if (o && o.nodeType === 1 && o.getAttribute("data-part") === name) return;
       const k = olds.findIndex((x, j) => j > i && x.nodeType === 1 && x.getAttribute("data-part") === name);
-      if (k < 0) throw STALE_PART;
-      const kept = olds.splice(k, 1)[0];
+      let kept;
+      if (k >= 0) kept = olds.splice(k, 1)[0];
+      else if (stash[name]) { kept = stash[name]; delete stash[name]; }
+      else throw STALE_PART;
       from.insertBefore(kept, o || null);
       olds.splice(i, 0, kept);
       return;
@@ -341,7 +350,7 @@ export function morphChildren(from, to) {
     }
     if (o.nodeType !== 1) { o.nodeValue = n.nodeValue; return; }
     syncAttrs(o, n);
-    morphChildren(o, n);
+    morphChildren(o, n, stash);
   });
   for (let i = news.length; i < olds.length; i++) from.removeChild(olds[i]);
 }
@@ -408,6 +417,7 @@ function render({ model, el }) {
 
   let follow = { log: true };
   let drawnParts = {};
+  let stashed = { markup: {}, nodes: {} };     // parts the last redraw removed (see PARTS)
   function clearPending() {
     el.querySelectorAll(".sh-pending").forEach((n) => n.classList.remove("sh-pending"));
   }
@@ -422,15 +432,24 @@ function render({ model, el }) {
       const tpl = document.createElement("template");
       // the parts this view drew last (the module, and PARTS, is shared by every view)
       const st = state();
-      Object.assign(PARTS, { live: true, last: drawnParts, cur: {} });
+      Object.assign(PARTS, { live: true, last: drawnParts, stash: stashed.markup, cur: {} });
       try { tpl.innerHTML = renderMarkup(st, ui); } finally { PARTS.live = false; }
       const cur = PARTS.cur;
+      const before = [...main.querySelectorAll(".sh-part[data-part]")];
       try {
-        morphChildren(main, tpl.content);
+        morphChildren(main, tpl.content, stashed.nodes);
       } catch (err) {
         if (err !== STALE_PART) throw err;
         tpl.innerHTML = renderMarkup(st, ui);       // the layout moved: everything, in full
         morphChildren(main, tpl.content);
+      }
+      stashed = { markup: {}, nodes: {} };
+      for (const node of before) {
+        const name = node.getAttribute("data-part");
+        if (!node.isConnected && drawnParts[name] !== undefined && cur[name] === undefined) {
+          stashed.markup[name] = drawnParts[name];
+          stashed.nodes[name] = node;
+        }
       }
       drawnParts = cur;
       el.setAttribute("data-draw-ms", (performance.now() - t0).toFixed(2));   // for the bench
