@@ -1,9 +1,8 @@
 """Click -> redrawn board latency of the board widgets, in a real browser.
 
-Starts a throw-away JupyterLab (tools/browser.py), opens a notebook with a fresh
-``DeepWoodBoard(players=2, seed=0)`` and/or ``ClankBoard(players=2, seed=2)`` (``--board``)
-and a trivial anywidget "echo" widget in headless Debian Chromium, then clicks
-repeatedly and measures *in the page*:
+Starts a throw-away JupyterLab (tools/browser.py), opens a notebook with a fresh board of
+every game (or those named by ``--board``; see ``BOARDS``) and a trivial anywidget "echo"
+widget in headless Debian Chromium, then clicks repeatedly and measures *in the page*:
 
   t0  = the ``click`` event of a real (Playwright) mouse click, ``event.timeStamp``
         (its pointerdown, should a widget react before the click event)
@@ -22,8 +21,9 @@ repeatedly and measures *in the page*:
 
 so the kernel round trip is included: JS ``model.send`` -> Python ``on_msg`` -> engine
 ``apply`` -> synced traits -> JS re-render. The click sequence stays legal forever: a
-legal action (Deep Wood: ``enter c0``; Clank!: ``play scramble``, a card in the hand) then
-the widget's undo control, repeated.
+legal action (``BOARDS``: Deep Wood ``enter c0``, Klong! ``play scramble``, DungeonQuest
+``hero brannoc``, Adventure Land ``enter E3``, Dungeon Draw ``buy fairy key``) then the
+widget's undo control, repeated.
 
 Baseline, same run, same page: the echo widget (click -> ``model.send`` -> Python
 ``on_msg`` -> ``count += 1`` -> trait sync -> DOM text update), i.e. the cost of the
@@ -36,7 +36,7 @@ Binder enable: TCP_NODELAY on the kernel websocket, which removes the ~40 ms
 Nagle/delayed-ACK stall stock jupyter_server adds to about half of all round trips.
 
     .venv/bin/python bench/widget_latency.py [--runs 3] [--clicks 15] [--variant both]
-        [--board deepwood|clank|both] [--json]
+        [--board all | deepwood clank dungeonquest adventureland dungeondraw] [--json]
 """
 
 from __future__ import annotations
@@ -96,6 +96,17 @@ BOARDS = {
     # seed 2: Anna's first hand holds Ducken ("scramble"), a card that is always playable
     "clank": ("from widgets import ClankBoard\n\nclank = ClankBoard(players=2, seed=2)\nclank",
               "play scramble", "cl-legal"),
+    # DungeonQuest (seed 3: Anna is start player and chooses a hero first; undo takes it back)
+    "dungeonquest": ("from widgets import DungeonQuestBoard\n\n"
+                     "dq = DungeonQuestBoard(players=2, seed=3)\ndq", "hero brannoc", "dq-legal"),
+    "adventureland": ("from widgets import AdventureLandBoard\n\n"
+                      "al = AdventureLandBoard(players=2, seed=1, bots=[1], bot_delay=0)\nal",
+                      "enter E3", "al-legal"),
+    # Dungeon Draw (seed 1: Anna buys first at the fairy market; the bot answers, undo takes
+    # both back)
+    "dungeondraw": ("from widgets import DungeonDrawBoard\n\n"
+                    "dd = DungeonDrawBoard(players=2, seed=1, bots=[1], bot_delay=0, "
+                    "auto_chance=True)\ndd", "buy fairy key", "dd-legal"),
 }
 
 # Arm an observer on `root` (the output area) before the real click; resolves with times
@@ -285,9 +296,10 @@ def main(argv=None) -> int:
     ap.add_argument("--clicks", type=int, default=15,
                     help="measured action+undo pairs per board and run (default 15)")
     ap.add_argument("--variant", choices=["stock", "nodelay", "both"], default="stock",
-                    help="stock Lab (default), Lab with TCP_NODELAY patched in, or both")
-    ap.add_argument("--board", choices=["deepwood", "clank", "both"], default="both",
-                    help="which board widget(s) to click (default both)")
+                    help="stock Lab (default), Lab as make lab runs it (the deepwood_lab "
+                         "extension: TCP_NODELAY), or both")
+    ap.add_argument("--board", nargs="+", choices=[*BOARDS, "all"], default=["all"],
+                    help="which board widget(s) to click (default: all five)")
     ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = ap.parse_args(argv)
 
@@ -297,7 +309,7 @@ def main(argv=None) -> int:
         return 0
     t_start = time.monotonic()
     variants = ["stock", "nodelay"] if args.variant == "both" else [args.variant]
-    boards = list(BOARDS) if args.board == "both" else [args.board]
+    boards = list(BOARDS) if "all" in args.board else list(dict.fromkeys(args.board))
     out = {v: measure(v, args.runs, args.clicks, boards) for v in variants}
 
     print(f"\nwidget_latency: click -> board DOM shows the new state, JupyterLab + headless "
@@ -340,18 +352,6 @@ def main(argv=None) -> int:
         print(json.dumps(summary_json))
     return 0
 
-
-# DungeonQuest (seed 3: Anna is start player and chooses a hero first; undo takes it back)
-BOARDS["dungeonquest"] = ("from widgets import DungeonQuestBoard\n\n"
-                          "dq = DungeonQuestBoard(players=2, seed=3)\ndq",
-                          "hero brannoc", "dq-legal")
-BOARDS["adventureland"] = ("from widgets import AdventureLandBoard\n\n"
-                           "al = AdventureLandBoard(players=2, seed=1, bots=[1], bot_delay=0)\nal",
-                           "enter E3", "al-legal")
-# Dungeon Draw (seed 1: Anna buys first at the fairy market; the bot answers, undo takes both back)
-BOARDS["dungeondraw"] = ("from widgets import DungeonDrawBoard\n\n"
-                         "dd = DungeonDrawBoard(players=2, seed=1, bots=[1], bot_delay=0, "
-                         "auto_chance=True)\ndd", "buy fairy key", "dd-legal")
 
 if __name__ == "__main__":
     sys.exit(main())
