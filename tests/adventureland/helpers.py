@@ -129,3 +129,26 @@ def to_move(g: dk.Game, cards=("A10", "B10")) -> None:
     for sq in cards:
         g.apply(f"card {sq}")
     assert g.current_player == g.state.seat and g.state.phase == "move"
+
+
+def herb_twins(seed: int) -> tuple[dk.Game, dk.Game]:
+    """Two Magnificent games, the same except the value of the first herb Anna (seat 1)
+    takes: 2 in one, 4 in the other (AL-3.3), played by heuristic bots up to that herb."""
+    from deepwood_kernel.sim import make_bot
+    a, b = (dk.new_game("adventureland", players=2, seed=seed,
+                        options={"adventure": "magnificent"}) for _ in range(2))
+    bots = [make_bot("adventureland", "heuristic", seed=i) for i in range(2)]
+    while not a.is_over:
+        s = a.state
+        if s.pending and s.pending[0][0] == "herb" and s.pending[0][1] == 1:
+            a.apply("herb 2")
+            b.apply("herb 4")
+            return a, b
+        if a.is_chance:
+            a.step()
+            b.apply(a.history[-1].id)
+        else:
+            aid = bots[a.current_player].choose(a)
+            a.apply(aid)
+            b.apply(aid)
+    raise AssertionError("Anna never took a herb")

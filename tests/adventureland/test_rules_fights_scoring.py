@@ -13,7 +13,7 @@ import deepwood_kernel as dk
 from deepwood_kernel.games.adventureland import fight_odds, odds_now, sword_choices, win_chance
 from deepwood_kernel.games.adventureland.scoring import city_prizes, placings
 
-from .helpers import check_invariants, give, place, put, rigged, to_move
+from .helpers import check_invariants, give, herb_twins, place, put, rigged, to_move
 
 
 def fight_at(strength=12, companions=2, swords=(), herbs=(), gold=0, adventure="fellowship"):
@@ -404,41 +404,18 @@ def test_AL_5_10_illegal_fight_actions_are_explained_and_change_nothing():
     assert json.loads(json.dumps(g.view(0)))["fight"]["strength"] == 14
 
 
-def _magnificent_herb_twins(seed: int):
-    """Two Magnificent games, the same except the value of the first herb Martin (seat 1)
-    takes: 2 in one, 4 in the other."""
-    from deepwood_kernel.sim import make_bot
-    a, b = (dk.new_game("adventureland", players=2, seed=seed,
-                        options={"adventure": "magnificent"}) for _ in range(2))
-    bots = [make_bot("adventureland", "heuristic", seed=i) for i in range(2)]
-    while not a.is_over:
-        s = a.state
-        if s.pending and s.pending[0][0] == "herb" and s.pending[0][1] == 1:
-            a.apply("herb 2")
-            b.apply("herb 4")
-            return a, b
-        if a.is_chance:
-            a.step()
-            b.apply(a.history[-1].id)
-        else:
-            aid = bots[a.current_player].choose(a)
-            a.apply(aid)
-            b.apply(aid)
-    raise AssertionError("Martin never took a herb")
-
-
 @pytest.mark.parametrize("seed", [0, 4])
 def test_AL_9_1_the_magnificent_score_in_view_hides_face_down_values(seed):
-    """AL-9.1 with AL-8.3: herbs score their value in *The Magnificent*, so Anna's view
-    of Martin's score must not depend on his face-down herb (2 or 4): she sees the
-    points she can add up and ``score_complete`` false; Martin and a spectator see 2
+    """AL-9.1 with AL-8.3: herbs score their value in *The Magnificent*, so Martin's view
+    (seat 0) of Anna's score must not depend on her face-down herb (2 or 4): he sees the
+    points he can add up and ``score_complete`` false; Anna and a spectator see scores 2
     points apart, and so does everyone once the game is over."""
-    a, b = _magnificent_herb_twins(seed)
+    a, b = herb_twins(seed)
     assert a.view(0) == b.view(0)
     assert a.render_html(0) == b.render_html(0)
-    anna_sees = a.view(0)["players"][1]
-    assert anna_sees["score_complete"] is False
-    assert anna_sees["score"] == a.scores()[1] - 2
+    martin_sees = a.view(0)["players"][1]
+    assert martin_sees["score_complete"] is False
+    assert martin_sees["score"] == a.scores()[1] - 2
     assert a.view(1)["players"][1]["score"] + 2 == b.view(1)["players"][1]["score"]
     assert a.view(None)["players"][1]["score_complete"] is True
     assert a.view(None) != b.view(None)

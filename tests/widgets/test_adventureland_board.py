@@ -27,6 +27,8 @@ from deepwood_kernel.games.adventureland import odds_now, win_chance
 from deepwood_kernel.sim import make_bot
 from widgets import AdventureLandBoard
 
+from tests.adventureland.helpers import herb_twins
+
 from .test_widget_privacy import play_twins, seen
 from .widget_helpers import REPO, node_path, render_in_node, shipped_module, widget_state
 
@@ -341,30 +343,6 @@ def test_AL_4_2_sprite_danger_is_the_share_of_cards_that_sweep_a_party(positions
 
 
 # ---------------------------------------------------------------- privacy
-def herb_twins(seed: int):
-    """Two Magnificent games, identical except for the value of one herb Anna (seat 1)
-    takes: 2 in one, 4 in the other (AL-3.3)."""
-    a = dk.new_game("adventureland", players=2, seed=seed, options={"adventure": "magnificent"})
-    b = dk.new_game("adventureland", players=2, seed=seed, options={"adventure": "magnificent"})
-    bots = [make_bot("adventureland", "heuristic", seed=i) for i in range(2)]
-    for _ in range(3000):
-        s = a.state
-        if a.is_over:
-            break
-        if s.pending and s.pending[0][0] == "herb" and s.pending[0][1] == 1:
-            a.apply("herb 2")
-            b.apply("herb 4")
-            return a, b
-        if a.is_chance:
-            a.step()
-            b.apply(a.history[-1].id)
-        else:
-            aid = bots[a.current_player].choose(a)
-            a.apply(aid)
-            b.apply(aid)
-    raise AssertionError("Anna never took a herb")
-
-
 @pytest.mark.parametrize("seed", [0, 4])
 def test_AL_9_1_twin_games_differing_in_a_hidden_herb_look_the_same(seed):
     """Martin's board (traits and static HTML) is byte-identical in both games, step
