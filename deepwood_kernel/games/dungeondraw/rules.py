@@ -318,10 +318,6 @@ def _start_market(s: DDState) -> None:
     s.log.append(f"Round {s.round}: the market opens; {s.players[first].name} buys first.")
 
 
-def market_seat(s: DDState) -> int:
-    return s.order[s.turn]
-
-
 def _advance_market(s: DDState) -> None:
     if all(p.passed for p in s.players):
         return
@@ -370,10 +366,6 @@ def _start_explore(s: DDState) -> None:
         s.log.append("The main goal shows an hourglass: \"Start!\" -- the first finished "
                      "path earns the time bonus.")
     _explore_to_next(s, start=True)
-
-
-def explore_seat(s: DDState) -> int:
-    return s.order[s.turn]
 
 
 def _explore_to_next(s: DDState, start: bool = False) -> None:
@@ -531,7 +523,7 @@ def current_player(s: DDState) -> int | None:
         return s.choice[1]
     phase = s.phase
     if phase == "market" or phase == "explore":
-        return s.order[s.turn]            # market_seat(s), explore_seat(s): asked every ply
+        return s.order[s.turn]            # turns go round the table in both phases
     if phase == "cleanup" and s.cleanup_seat < s.n:
         return s.cleanup_seat
     return None
