@@ -465,3 +465,45 @@ def test_DD_4_6_pruning_never_loses_the_best_path_for_any_goal():
             pruned = best_path(d, goal, 2, fairy=fairy, books=books)
             full = best_path(d, goal, 2, fairy=fairy, books=books, prune=False)
             assert pruned.value == full.value, (goal, d.names[:3])
+
+
+def _brute_force_options(content, lay, keys):
+    """Every (card, col, row, turn) within reach of the dungeon that placement_problem
+    accepts: DD-4.1-4.4 read straight, with no cache and no incremental listing."""
+    from deepwood_kernel.games.dungeondraw.content import CARD_H, CARD_W
+    if not lay:
+        return sorted({(k, 0, 0, r) for k in keys for r in (0, 180)})
+    cols = [c for _, c, _, _ in lay]
+    rows = [r for _, _, r, _ in lay]
+    return sorted((k, col, row, rot) for k in set(keys)
+                  for col in range(min(cols) - CARD_W, max(cols) + 2 * CARD_W)
+                  for row in range(min(rows) - CARD_H, max(rows) + 2 * CARD_H)
+                  for rot in (0, 180)
+                  if placement_problem(content, lay, k, col, row, rot) is None)
+
+
+def test_DD_4_3_listed_placements_equal_a_brute_force_scan():
+    """DD-4.1-4.4: the engine lists placements incrementally from the previous layout's
+    (with caches); in 40 seeded random games every building decision's list must be exactly
+    the cards and places a brute-force scan of the grid allows."""
+    import deepwood_kernel as dk
+    from deepwood_kernel.core.rng import make_rng
+
+    checked = 0
+    for seed in range(40):
+        g = dk.new_game("dungeondraw", players=2 + seed % 4, seed=seed)
+        rng = make_rng(seed)
+        while not g.is_over and g.state.round <= 2:
+            if g.is_chance:
+                g.step()
+                continue
+            s = g.state
+            p = s.players[g.current_player]
+            if s.phase == "explore" and not p.built and len(p.placements) < 5:
+                listed = sorted(placement_options(s.content, p.placements, p.hand))
+                assert listed == _brute_force_options(s.content, p.placements, p.hand), \
+                    (seed, p.placements, p.hand)
+                checked += 1
+            ids = g.legal_action_ids()
+            g.apply(ids[int(rng.integers(len(ids)))])
+    assert checked >= 300
