@@ -555,7 +555,11 @@ function render({ model, el }) {
   const onKey = (e) => { if (b.onKey && b.onKey(e, ui)) draw(); };
   const onOver = (e) => { if (b.onOver) b.onOver(e, main); };
   const onOut = (e) => { if (b.onOut) b.onOut(e, main); };
-  const events = { click: onClick, change: onChange, keydown: onKey, mouseover: onOver, mouseout: onOut };
+  // A press inside the board is the game's, not the notebook's: JupyterLab would make the
+  // cell active on it (restyling the whole board, ~10 ms for the Klong! map, before the
+  // click is even delivered) and could start a cell drag. Text selection still works.
+  const onPress = (e) => e.stopPropagation();
+  const events = { click: onClick, change: onChange, keydown: onKey, mouseover: onOver, mouseout: onOut, mousedown: onPress };
   for (const [k, f] of Object.entries(events)) el.addEventListener(k, f);
   const watched = [...TRAITS, "answered", "bot_delay"];
   for (const n of watched) model.on(`change:${n}`, schedule);
