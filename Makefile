@@ -50,14 +50,22 @@ lab: install $(LABSET) $(LABCFG) $(SRVCFG)
 # 2. the unit, property and Binder tests, spread test by test (worksteal: long property
 #    batches do not hold up the rest);
 # 3. doctests and every lesson cell: --dist loadfile keeps a notebook in one kernel, in order;
-# 4. the browser tests on their own, one Lab and one Chromium at a time.
+# 4. the browser tests, one Lab and one Chromium at a time, ALONGSIDE 2 and 3: they mostly
+#    wait for Lab, the kernel and Chromium, so they cost little of the cores the others use.
+#    Their report (build/browser-tests.log) is printed when they end.
 JOBS ?= auto
+BROWSER_LOG := build/browser-tests.log
 test: install
 	@$(BIN)/python tools/rules_coverage.py --summary
-	$(PYTEST) -n $(JOBS) --dist worksteal -m "not browser" tests
-	$(PYTEST) -n $(JOBS) --dist loadfile --doctest-modules -o doctest_optionflags=ELLIPSIS \
-	    deepwood_kernel --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg
-	$(PYTEST) -m browser tests/browser
+	@mkdir -p build
+	@echo "(the browser tests run alongside; their report follows at the end)"
+	@$(PYTEST) -m browser tests/browser > $(BROWSER_LOG) 2>&1 & browser=$$!; \
+	$(PYTEST) -n $(JOBS) --dist worksteal -m "not browser" tests \
+	&& $(PYTEST) -n $(JOBS) --dist loadfile --doctest-modules -o doctest_optionflags=ELLIPSIS \
+	    deepwood_kernel --nbval notebooks --nbval-sanitize-with tests/nbval_sanitize.cfg; \
+	status=$$?; wait $$browser; browser_status=$$?; \
+	echo "== browser tests ($(PYTEST) -m browser tests/browser)"; cat $(BROWSER_LOG); \
+	exit $$(( status != 0 || browser_status != 0 ))
 
 rules-coverage: install
 	$(BIN)/python tools/rules_coverage.py
