@@ -56,13 +56,23 @@ class HeuristicBot:
         pool = centre or ids
         return pool[int(self.rng.integers(len(pool)))]
 
-    def _gain(self, s: DeepWoodState, cells, border: str) -> float:
+    def _gain(self, s: DeepWoodState, cells, border: str, values=None) -> float:
+        """What taking ``border``'s line of ``cells`` is worth to the mover; ``values``
+        caches ``resource_value`` by (resource, count) within one decision."""
         got: dict[str, int] = {}
         for c in _LINES[border]:
             r = cells[c]
             if r:
                 got[r] = got.get(r, 0) + 1
-        return sum(resource_value(s, s.seat, r, n) for r, n in got.items())
+        if values is None:
+            return sum(resource_value(s, s.seat, r, n) for r, n in got.items())
+        total = 0
+        for key in got.items():
+            v = values.get(key)
+            if v is None:
+                v = values[key] = resource_value(s, s.seat, *key)
+            total += v
+        return total
 
     def _free_borders(self, s: DeepWoodState) -> list[str]:
         me = s.players[s.seat].market_field
@@ -77,7 +87,8 @@ class HeuristicBot:
         borders = self._free_borders(s)
         # a strip changes 3 cells: only the borders looking along one of them change
         # their gain, the rest keep the gain of the market as it lies (same floats)
-        base = {b: self._gain(s, s.cells, b) for b in borders}
+        values: dict = {}
+        base = {b: self._gain(s, s.cells, b, values) for b in borders}
         lines = {b: set(_LINES[b]) for b in borders}
         for aid in ids:
             _, sid, anchor, d = aid.split()
@@ -85,7 +96,7 @@ class HeuristicBot:
             laid = strip_cells(anchor, d)
             for c, r in zip(laid, s.content.strips[int(sid)].cells):
                 cells[c] = r
-            v = max(self._gain(s, cells, b) if lines[b].intersection(laid) else base[b]
+            v = max(self._gain(s, cells, b, values) if lines[b].intersection(laid) else base[b]
                     for b in borders) + self.rng.random() * 1e-3
             if v > best_v:
                 best, best_v = aid, v
