@@ -20,14 +20,16 @@ LAB_ARGS ?=
 
 EXTRAS  := .[notebooks,test,bench,playtest]
 
-# uv (from PyPI) installs the same versions as pip in a tenth of the time (~10 s instead
-# of ~75 s for a fresh clone); should it be unavailable, pip does the install.
+# uv (from PyPI) installs the same versions as pip in a fifth of the time (~15 s instead
+# of ~75 s for a fresh clone), compiling the bytecode as pip does: with
+# PYTHONDONTWRITEBYTECODE set, every kernel would otherwise compile numpy, Jupyter and co.
+# again at each start (3.2 s instead of 1.3 s). Should uv be unavailable, pip installs.
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet uv || true
-	$(BIN)/python -m uv pip install --quiet --python $(BIN)/python -e '$(EXTRAS)' \
+	$(BIN)/python -m uv pip install --quiet --compile-bytecode --python $(BIN)/python -e '$(EXTRAS)' \
 	    || $(BIN)/python -m pip install --quiet -e '$(EXTRAS)'
 	touch $(STAMP)
 
