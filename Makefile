@@ -57,6 +57,11 @@ lab: install $(LABSET) $(LABCFG) $(SRVCFG)
 #    Their report (build/browser-tests.log) is printed when they end.
 JOBS ?= auto
 BROWSER_LOG := build/browser-tests.log
+# Python and pytest may keep compiled modules (in the ignored __pycache__ folders) during
+# make test: with PYTHONDONTWRITEBYTECODE set, each of the ~50 test workers and lesson
+# kernels would compile the package again, and pytest would re-rewrite the asserts of all
+# 200 test modules in every worker (~4 s each).
+test: export PYTHONDONTWRITEBYTECODE :=
 test: install
 	@$(BIN)/python tools/rules_coverage.py --summary
 	@mkdir -p build
