@@ -331,6 +331,14 @@ def run_cell(page, index: int, timeout: float = 60_000) -> None:
         }""", arg=[index, before], timeout=timeout, polling=50)
 
 
+def legal_ids(target, prefix: str) -> list[str]:
+    """The legal action ids a board draws (its ``.<prefix>-legal[data-action]`` elements),
+    sorted, each once. ``target``: a locator (that board's root) or a page (every board)."""
+    return target.evaluate(
+        f"(root) => [...new Set([...(root ?? document).querySelectorAll("
+        f"'.{prefix}-legal[data-action]')].map(e => e.dataset.action))].sort()")
+
+
 def cell_output(page, index: int):
     """Locator of the output area of code cell ``index``."""
     return code_cells(page).nth(index).locator(".jp-OutputArea-output")

@@ -18,12 +18,7 @@ from tools import browser as B
 
 pytestmark = pytest.mark.browser
 
-HERE = B.REPO / "tests" / "browser"
 BOARD, STATE, MESSAGE = 0, 1, 2          # code cells of adventureland_test.ipynb
-
-LEGAL_IDS = """(root) => [...new Set([...root.querySelectorAll('.al-legal[data-action]')]
-                   .map(e => e.dataset.action))].sort()"""
-
 
 
 def kernel_state(page) -> tuple[int, str, int]:
@@ -61,7 +56,7 @@ def test_AL_2_2_enter_then_move_an_adventurer_south(page, lab):
     root = board.locator(".al-root").first
     enter = board.locator('.al-legal[data-action="enter E3"]').first
     expect(enter).to_be_visible()
-    ids = root.evaluate(LEGAL_IDS)
+    ids = B.legal_ids(root, "al")
     assert all(i.startswith("enter ") or i == "end" for i in ids), ids
     n0, mine0, start0 = kernel_state(page)
     assert (mine0, start0) == ("", 10)
@@ -76,13 +71,13 @@ def test_AL_2_2_enter_then_move_an_adventurer_south(page, lab):
     n1, mine1, start1 = kernel_state(page)
     assert (n1, mine1, start1) == (n0 + 1, "E3", 9)
     # two sources now (start area and E3): no square is offered until one is chosen
-    assert [i for i in root.evaluate(LEGAL_IDS) if i != "end"] == []
+    assert [i for i in B.legal_ids(root, "al") if i != "end"] == []
 
     # --- first click: the adventurer on E3; its destinations light up (south only)
     root.locator('.al-party[data-sq="E3"]').first.click()
     move = board.locator('.al-legal[data-action="move E3 E6"]').first
     expect(move).to_be_visible()
-    moves = [i for i in root.evaluate(LEGAL_IDS) if i.startswith("move ")]
+    moves = [i for i in B.legal_ids(root, "al") if i.startswith("move ")]
     assert moves and all(i.startswith("move E3 E") for i in moves), moves
     shot = B.screenshot(board, "adventureland_in_lab.png")
     print(f"screenshot: {shot}; moves from E3: {moves}")

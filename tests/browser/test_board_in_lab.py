@@ -17,9 +17,6 @@ pytestmark = pytest.mark.browser
 
 BOARD, STATE, MESSAGE = 0, 1, 2          # code cells of board_test.ipynb
 
-# JS: the legal action ids the board currently shows (sorted, deduplicated).
-LEGAL_IDS = """() => [...new Set([...document.querySelectorAll('.dw-legal[data-action]')]
-                   .map(e => e.dataset.action))].sort()"""
 
 # JS: the centre of a visible, non-legal part of the board (a field if the widget marks
 # fields with data-field, else any drawn shape) that is not covered by a legal element or
@@ -67,7 +64,7 @@ def test_click_reaches_the_kernel_and_illegal_click_changes_nothing(page, lab):
     board = B.cell_output(page, BOARD).first
     target = board.locator('.dw-legal[data-action="enter c0"]').first
     expect(target).to_be_visible()
-    before_ids = page.evaluate(LEGAL_IDS)
+    before_ids = B.legal_ids(page, "dw")
     assert {f"enter {c}0" for c in "abcde"} <= set(before_ids), before_ids
     n0, _ = kernel_state(page)
 
@@ -79,7 +76,7 @@ def test_click_reaches_the_kernel_and_illegal_click_changes_nothing(page, lab):
     assert board.locator(".sh-root").first.get_attribute("data-feedback-ms") is not None
     n1, last = kernel_state(page)
     assert (n1, last) == (n0 + 1, "enter c0")
-    legal_after = page.evaluate(LEGAL_IDS)
+    legal_after = B.legal_ids(page, "dw")
     assert "enter c0" not in legal_after
     B.screenshot(board, "board_in_lab.png")
 
@@ -90,7 +87,7 @@ def test_click_reaches_the_kernel_and_illegal_click_changes_nothing(page, lab):
     # (anything the click sent reaches the kernel before the state cell's execute request:
     # one websocket, one shell channel, handled in order)
     assert kernel_state(page) == (n1, "enter c0"), f"click on {point['what']} changed the game"
-    assert page.evaluate(LEGAL_IDS) == legal_after
+    assert B.legal_ids(page, "dw") == legal_after
 
     # --- a stale id (legal before the move, not now) reaching the kernel is refused with
     # a message and changes nothing. The board reads data-action when clicked, so a
@@ -103,7 +100,7 @@ def test_click_reaches_the_kernel_and_illegal_click_changes_nothing(page, lab):
     assert message, "a refused stale id left no message on the widget"
     assert kernel_state(page) == (n1, "enter c0"), "a stale id changed the game"
     expect(board).to_contain_text(message[:40])
-    assert page.evaluate(LEGAL_IDS) == legal_after
+    assert B.legal_ids(page, "dw") == legal_after
     print(f"non-legal click on {point['what']}: no change; stale id refused: {message!r}")
     B.screenshot(board, "board_in_lab_refused.png")
 

@@ -16,13 +16,7 @@ from tools import browser as B
 
 pytestmark = pytest.mark.browser
 
-HERE = B.REPO / "tests" / "browser"
 BOARD, STATE, MESSAGE = 0, 1, 2          # code cells of clank_test.ipynb
-
-# JS: the legal action ids the board currently shows (sorted, deduplicated).
-LEGAL_IDS = """(root) => [...new Set([...root.querySelectorAll('.cl-legal[data-action]')]
-                   .map(e => e.dataset.action))].sort()"""
-
 
 
 def kernel_state(page) -> tuple[int, str, str, int]:
@@ -51,7 +45,7 @@ def test_CL_5_1_play_a_card_then_walk_into_the_dungeon(page, lab):
     root = board.locator(".cl-root").first
     card = board.locator('.cl-legal[data-action="play scramble"]').first
     expect(card).to_be_visible()
-    ids = root.evaluate(LEGAL_IDS)
+    ids = B.legal_ids(root, "cl")
     assert ids and all(i.startswith("play ") for i in ids), ids
     assert not any(i.startswith("move ") for i in ids), "no boots yet, so no move"
     n0, _, room0, boots0 = kernel_state(page)
@@ -71,7 +65,7 @@ def test_CL_5_1_play_a_card_then_walk_into_the_dungeon(page, lab):
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     assert kernel_state(page) == (n0 + 1, "play scramble", "start", 1), \
         "a click on a room that is not a legal target changed the game"
-    assert "move r1" in root.evaluate(LEGAL_IDS)
+    assert "move r1" in B.legal_ids(root, "cl")
 
     # --- the highlighted room: the figure walks through the tunnel
     gate.click()
@@ -85,7 +79,7 @@ def test_CL_5_1_play_a_card_then_walk_into_the_dungeon(page, lab):
     # --- one more boot card, so the screenshot shows the rooms reachable from the gate
     board.locator('.cl-legal[data-action="play sidestep"]').first.click()
     expect(board.locator('.cl-legal[data-action^="move r"]').first).to_be_visible()
-    moves = [i for i in root.evaluate(LEGAL_IDS) if i.startswith("move ")]
+    moves = [i for i in B.legal_ids(root, "cl") if i.startswith("move ")]
     assert moves, "a boot in hand at the gate opens tunnels"
     shot = B.screenshot(board, "clank_in_lab.png")
     print(f"screenshot: {shot}; moves from the gate: {moves}")

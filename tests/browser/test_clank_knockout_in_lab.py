@@ -18,12 +18,10 @@ from tools import browser as B
 
 pytestmark = pytest.mark.browser
 
-HERE = B.REPO / "tests" / "browser"
 BOARD, STATE, BREAK = 0, 1, 2          # code cells of clank_knockout_test.ipynb
 
 SCORE_ROWS = """(root) => [...root.querySelectorAll('.sh-score-table tr')]
     .map(tr => [...tr.children].map(td => td.innerText.trim()))"""
-
 
 
 def test_CL_10_9_a_knocked_out_ending_shows_the_final_score_table(page, lab):

@@ -18,12 +18,7 @@ from tools import browser as B
 
 pytestmark = pytest.mark.browser
 
-HERE = B.REPO / "tests" / "browser"
 BOARD, STATE, MESSAGE = 0, 1, 2          # code cells of deepwood_anytime_test.ipynb
-
-LEGAL_IDS = """(root) => [...new Set([...root.querySelectorAll('.dw-legal[data-action]')]
-                   .map(e => e.dataset.action))].sort()"""
-
 
 
 def kernel_state(page) -> tuple[int, str, str]:
@@ -49,7 +44,7 @@ def test_DW_9_1_exchange_and_troll_in_the_market_part(page, lab):
     root = board.locator(".dw-root").first
     n0, _, phase = kernel_state(page)
     assert phase == "place"
-    ids = root.evaluate(LEGAL_IDS)
+    ids = B.legal_ids(root, "dw")
     assert any(i.startswith("place ") for i in ids)
     exchanges = [i for i in ids if i.startswith("exchange ")]
     assert exchanges, ids

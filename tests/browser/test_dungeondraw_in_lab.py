@@ -19,9 +19,7 @@ from tools import browser as B
 
 pytestmark = pytest.mark.browser
 
-HERE = B.REPO / "tests" / "browser"
 BOARD, STATE, MESSAGE = 0, 1, 2          # code cells of dungeondraw_test.ipynb
-
 
 
 def kernel_state(page) -> tuple[int, str, int, int, str]:

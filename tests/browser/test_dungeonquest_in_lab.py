@@ -17,12 +17,7 @@ from tools import browser as B
 
 pytestmark = pytest.mark.browser
 
-HERE = B.REPO / "tests" / "browser"
 BOARD, STATE, MESSAGE = 0, 1, 2          # code cells of dungeonquest_test.ipynb
-
-LEGAL_IDS = """(root) => [...new Set([...root.querySelectorAll('.dq-legal[data-action]')]
-                   .map(e => e.dataset.action))].sort()"""
-
 
 
 def kernel_state(page) -> tuple[int, str, str, str]:
@@ -51,7 +46,7 @@ def test_DQ_3_4_choose_a_hero_enter_a_tower_explore_and_fight(page, lab):
     root = board.locator(".dq-root").first
     hero = board.locator('.dq-legal[data-action="hero brannoc"]').first
     expect(hero).to_be_visible()
-    ids = root.evaluate(LEGAL_IDS)
+    ids = B.legal_ids(root, "dq")
     assert ids and all(i.startswith("hero ") for i in ids), ids
     n0, last0, hero0, sq0 = kernel_state(page)
     assert (last0, hero0, sq0) == ("-", "-", "-")

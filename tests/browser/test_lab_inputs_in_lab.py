@@ -11,9 +11,7 @@ from tools import browser as B
 
 pytestmark = pytest.mark.browser
 
-HERE = B.REPO / "tests" / "browser"
 BAG, DICE = 0, 1                 # code cells of lab_inputs_test.ipynb
-
 
 
 @pytest.mark.parametrize("cell,field,allowed", [(BAG, "draw", "cubes per draw must be 1..36"),
