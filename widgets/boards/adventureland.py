@@ -231,7 +231,7 @@ class AdventureLandBoard(GameWidget):
                      if mine else f"{sum(p.herbs.values())} face down")
             swords = (", ".join(str(v) for v, k in sorted(p.swords.items()) for _ in range(k))
                       if mine else f"{sum(p.swords.values())} face down")
-            total = g.scores()[i] if not self._hides_values() else self._known_total(i)
+            total = self._known_total(i)
             rows.append(f"<li>{escape(p.name)} ({escape(p.colour)}): {p.start} in the start "
                         f"area, {p.gold} gold, herbs {herbs or 'none'}, swords "
                         f"{swords or 'none'}, fog creatures "

@@ -65,7 +65,7 @@ class HeuristicBot:
             if r:
                 got[r] = got.get(r, 0) + 1
         if values is None:
-            return sum(resource_value(s, s.seat, r, n) for r, n in got.items())
+            values = {}
         total = 0
         for key in got.items():
             v = values.get(key)
