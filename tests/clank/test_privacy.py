@@ -21,6 +21,8 @@ import deepwood_kernel as dk
 from deepwood_kernel import IllegalAction
 from deepwood_kernel.games.clank.scoring import owned_cards
 
+from tests.privacy import seen_by
+
 
 def twins(seed: int, watch=lambda a, b: None):
     """Sandra's first hand is dealt Stolpern first in one game, Ducken last in the other
@@ -36,14 +38,6 @@ def twins(seed: int, watch=lambda a, b: None):
         a.apply("draw stumble" if k == 0 else "draw burgle")
         b.apply("draw scramble" if k == 4 else "draw burgle")
     return a, b
-
-
-def seen_by(g: dk.Game, seat: int) -> tuple:
-    """Everything the engine tells ``seat``."""
-    chance = ([(o.id, o.label, p) for o, p in g.chance_outcomes(seat=seat)]
-              if g.is_chance else [])
-    legal = list(g.legal_action_ids()) if g.current_player == seat else []
-    return chance, g.log_for(seat), g.view(seat), g.render_html(seat), legal
 
 
 @pytest.mark.parametrize("seed", [1, 2, 5])

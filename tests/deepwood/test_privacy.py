@@ -21,6 +21,8 @@ import deepwood_kernel as dk
 from deepwood_kernel import IllegalAction
 from deepwood_kernel.sim import make_bot
 
+from tests.privacy import seen_by
+
 
 def twins(seed: int):
     """Anna holds the same 3 strips in both games; Ben's third strip has other cells."""
@@ -36,14 +38,6 @@ def twins(seed: int):
     a.apply(f"deal {z1}")
     b.apply(f"deal {z2}")
     return a, b
-
-
-def seen_by(g: dk.Game, seat: int) -> tuple:
-    """Everything the engine tells ``seat``."""
-    chance = ([(o.id, o.label, p) for o, p in g.chance_outcomes(seat=seat)]
-              if g.is_chance else [])
-    legal = list(g.legal_action_ids()) if g.current_player == seat else []
-    return chance, g.log_for(seat), g.view(seat), g.render_html(seat), legal
 
 
 def play_twins(a, b, watcher: int, plies: int, seed: int) -> tuple[int, int, int]:

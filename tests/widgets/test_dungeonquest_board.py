@@ -27,6 +27,7 @@ from deepwood_kernel.games.dungeonquest import combat_equilibrium, sun_survival,
 from deepwood_kernel.sim import make_bot
 from widgets import DungeonQuestBoard
 
+from .test_widget_privacy import seen
 from .widget_helpers import REPO, node_path, render_in_node, shipped_module, widget_state
 
 needs_node = pytest.mark.skipif(node_path() is None, reason="node is not installed")
@@ -304,15 +305,6 @@ def test_DQ_9_6_the_policy_draws_the_monster_card_with_the_equilibrium_mix():
 
 
 # ---------------------------------------------------------------- privacy as a difference
-TRAITS = ("view", "legal", "chance", "advice", "status", "message", "event_log", "score",
-          "seat", "bots", "busy", "auto_chance")
-
-
-def seen(w) -> str:
-    w.refresh()
-    return json.dumps({n: getattr(w, n) for n in TRAITS}, sort_keys=True) + w.static_html()
-
-
 def test_DQ_1_9_a_face_down_rune_is_invisible_to_the_other_seats():
     """Twin games whose only difference is another seat's face-down rune look the same to
     every other seat (and to its owner, who has not seen it either) until the reveal; a

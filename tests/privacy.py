@@ -1,0 +1,14 @@
+"""Privacy checks shared by the games' engine tests: what the engine tells one seat."""
+
+from __future__ import annotations
+
+import deepwood_kernel as dk
+
+
+def seen_by(g: dk.Game, seat: int) -> tuple:
+    """Everything the engine tells ``seat``: the chance outcomes as it reasons about them,
+    its log, its view, its static HTML and, on its turn, its legal actions."""
+    chance = ([(o.id, o.label, p) for o, p in g.chance_outcomes(seat=seat)]
+              if g.is_chance else [])
+    legal = list(g.legal_action_ids()) if g.current_player == seat else []
+    return chance, g.log_for(seat), g.view(seat), g.render_html(seat), legal
