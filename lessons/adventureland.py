@@ -24,8 +24,10 @@ from math import comb
 import numpy as np
 
 import deepwood_kernel as dk
+from deepwood_kernel.core.rng import make_rng
 from deepwood_kernel.games.adventureland import fight_odds
 from deepwood_kernel.prob import Estimate
+from .moves import play  # noqa: F401  (the notebooks import it from here)
 
 KEY = "adventureland"
 TERRAINS = ("city", "forest", "mountain", "river", "fog")
@@ -40,16 +42,8 @@ LEGEND = ("Each square is 3 characters: its terrain (`1`-`5` a square of city 1-
           "(adventurers + companions), e.g. `M2`.")
 
 
-def _rng(seed):
-    return np.random.Generator(np.random.PCG64(seed))
-
 
 # ============================================================== positions
-def play(g, *ids):
-    """Apply action ids (and forced chance outcomes) in order; return the game."""
-    for i in ids:
-        g.apply(i)
-    return g
 
 
 def rulebook_example(seed=0):
@@ -154,7 +148,7 @@ def next_turn_table(g) -> list[tuple[str, Fraction]]:
 def simulate_next_turn(g, trials=20_000, seed=0) -> list[Estimate]:
     """Shuffle the cards left ``trials`` times, draw until two non-fog cards came; the
     share of shuffles with each event of :func:`next_turn_table`, in the same order."""
-    c, rng = g.state.content, _rng(seed)
+    c, rng = g.state.content, make_rng(seed)
     cards = np.array([TERRAINS.index(c.terrain[sq]) for sq in g.state.deck])
     fog = TERRAINS.index("fog")
     hits = np.zeros(5, dtype=int)
@@ -206,7 +200,7 @@ def simulate_sprite(g, square, trials=2_000, seed=0) -> Estimate:
     the party on ``square`` is gone before the moves begin. Each chance event (a card, a
     creature, a tile value) is drawn from the engine's exact weights with this seeded
     generator (a fork would copy the game's own generator and repeat one outcome)."""
-    rng, gone = _rng(seed), 0
+    rng, gone = make_rng(seed), 0
     for _ in range(trials):
         h = g.fork()
         while h.is_chance:
@@ -224,7 +218,7 @@ def simulate_fight(strength, base, swords=(), gold=0, trials=20_000, seed=0,
     given back as +1 cannot close the gap, give one back to reroll the lowest die (only
     the sum counts, so the lowest die is always the one to reroll); then cover the rest
     with +1. With ``rerolls=False`` gold only adds +1. No herbs."""
-    rng = _rng(seed)
+    rng = make_rng(seed)
     need = strength - base - sum(swords)
     wins = 0
     for _ in range(trials):

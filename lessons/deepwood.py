@@ -16,6 +16,7 @@ from deepwood_kernel.games.deepwood.rules import SWORD_LOSS_ON_WIN
 from deepwood_kernel.prob import simulate_keep_aside, simulate_sum, sum_of
 
 from .compare import frac
+from .moves import play  # noqa: F401  (the notebooks import it from here)
 
 CODES = {"forest": "..", "?": "??", "thicket": "Th", "gate": "Ga", "guard": "Gu",
          "sword": "Sw", "troll": "Tr", None: "__"}
@@ -25,11 +26,6 @@ LEGEND = ("`..` face-up forest, `??` face-down tile, `^^` rock (Felsen), `==` wa
           "`Tr` troll; a digit counts marker stones, `@` is the figure.")
 
 
-def play(g, *ids):
-    """Apply action ids (and forced chance outcomes) in order; return the game."""
-    for i in ids:
-        g.apply(i)
-    return g
 
 
 def text_board(g, seat=None):

@@ -26,6 +26,7 @@ from deepwood_kernel.games.dungeondraw import (PathState, best_path, build_dunge
 from deepwood_kernel.games.dungeondraw.render import dungeon_svg, path_log
 from deepwood_kernel.prob import Estimate
 from deepwood_kernel.sim import make_bot, play_out
+from .moves import play  # noqa: F401  (the notebooks import it from here)
 
 CONTENT = load_content()
 SYMBOL = {"coin": "coin", "barrel": "barrel", "sword": "sword", "rope": "rope",
@@ -52,11 +53,6 @@ def say(*parts, sep: str = " ") -> None:
     print(textwrap.fill(text, 88, subsequent_indent="    ", break_on_hyphens=False))
 
 
-def play(g, *ids):
-    """Apply action ids (and forced chance outcomes) in order; return the game."""
-    for i in ids:
-        g.apply(i)
-    return g
 
 
 # -- cards and the market ----------------------------------------------------------------

@@ -24,26 +24,20 @@ from math import comb
 import numpy as np
 
 import deepwood_kernel as dk
+from deepwood_kernel.core.rng import make_rng
 from deepwood_kernel.games.dungeonquest import combat_equilibrium, load_content, sun_survival
 from deepwood_kernel.prob import Estimate, sum_of
 
 from .compare import frac
+from .moves import play  # noqa: F401  (the notebooks import it from here)
 
 CONTENT = load_content()
 CARDS = CONTENT.combat_cards                     # ("melee", "ranged", "magic")
 ATTRS = ("strength", "agility", "toughness", "luck")
 
 
-def _rng(seed):
-    return np.random.Generator(np.random.PCG64(seed))
-
 
 # ============================================================== positions
-def play(g, *ids):
-    """Apply action ids (and forced chance outcomes) in order; return the game."""
-    for i in ids:
-        g.apply(i)
-    return g
 
 
 def solo_game(hero="brannoc", tower="a1", rune="rune_mending", monster="equilibrium", seed=0):
@@ -127,7 +121,7 @@ def hero_table():
 def simulate_test(attribute, determination=0, trials=20_000, seed=0):
     """Seeded simulation of an attribute test: 2d6, then spend up to ``determination``
     tokens (each -1) if that turns the roll into a pass."""
-    rolls = _rng(seed).integers(1, 7, size=(trials, 2)).sum(axis=1)
+    rolls = make_rng(seed).integers(1, 7, size=(trials, 2)).sum(axis=1)
     return Estimate.proportion(int((rolls - determination <= attribute).sum()), trials)
 
 
@@ -217,7 +211,7 @@ def simulate_dragon(k, trials=20_000, seed=0):
     its first ``k`` cards are all sleeping dragons."""
     sleep, wake = dragon_counts()
     deck = np.array([0] * sleep + [1] * wake)
-    keys = _rng(seed).random((trials, deck.size)).argsort(axis=1)[:, :k]
+    keys = make_rng(seed).random((trials, deck.size)).argsort(axis=1)[:, :k]
     return Estimate.proportion(int((deck[keys].sum(axis=1) == 0).sum()), trials)
 
 
@@ -334,7 +328,7 @@ def simulate_rounds(hero_mix, monster_mix, rounds=20_000, seed=0):
     """Seeded simulation of single combat rounds: the mean payoff to the hero (monster
     wounds minus hero wounds) as an :class:`Estimate` with a normal interval."""
     p, q = _mix(hero_mix), _mix(monster_mix)
-    rng = _rng(seed)
+    rng = make_rng(seed)
     h = rng.choice(3, size=rounds, p=[float(p[c]) for c in CARDS])
     m = rng.choice(3, size=rounds, p=[float(q[c]) for c in CARDS])
     x = np.array(payoff())[h, m]
@@ -375,7 +369,7 @@ def engine_fights(hero_policy, monster="equilibrium", monster_card="cave_troll",
     own dice decide a policy monster's card, a predictable monster player always plays
     ``monster``. Returns ``{"slain": Estimate of P(monster slain), "wounds": Estimate of
     the mean wounds the hero suffers in the fight}``."""
-    rng, slain, total, squares = _rng(seed), 0, 0, 0
+    rng, slain, total, squares = make_rng(seed), 0, 0, 0
     for k in range(fights):
         g = fight_game(hero, monster, monster_card, seed=seed * 100_000 + k)
         while not g.is_over and g.state.combat is not None:
