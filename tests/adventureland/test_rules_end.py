@@ -5,18 +5,20 @@ from __future__ import annotations
 from .helpers import rigged, to_move
 
 
-def test_AL_7_3_no_adventurer_can_move_sets_the_end_reason():
-    """AL-7.3: the ending when no adventurer of any player can move names its reason in
-    ``state.end_reason``, as the supply and deck endings (AL-7.1, AL-7.2) do."""
+def test_AL_7_3_the_game_ends_when_no_adventurer_can_move():
+    """AL-7.3: with no adventurer left to move, ending the turn is the only action and
+    ends the game; the log says why, and ``state.end_reason`` names the reason as the
+    supply and deck endings (AL-7.1, AL-7.2) do."""
     g = rigged(2)
     for seat in (0, 1):
         g.state.players[seat].lost_adventurers += g.state.players[seat].start
         g.state.players[seat].start = 0
     g._invalidate()
     to_move(g)
+    assert g.legal_action_ids() == ["end"]
     assert g.state.end_reason == ""
     g.apply("end")
-    assert g.is_over
+    assert g.is_over and g.log[-1] == "The game ends: no adventurer can move any more."
     assert g.state.end_reason == "no adventurer can move any more"
     assert g.log[-1] == f"The game ends: {g.state.end_reason}."
 

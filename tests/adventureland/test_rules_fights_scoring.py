@@ -220,18 +220,6 @@ def test_AL_7_2_an_empty_deck_finishes_the_round():
     assert g.is_over and "terrain deck is used up" in g.log[-1]
 
 
-def test_AL_7_3_the_game_ends_when_no_adventurer_can_move():
-    g = rigged(2)
-    for seat in (0, 1):
-        g.state.players[seat].lost_adventurers += g.state.players[seat].start
-        g.state.players[seat].start = 0
-    g._invalidate()
-    to_move(g)
-    assert g.legal_action_ids() == ["end"]
-    g.apply("end")
-    assert g.is_over and g.log[-1] == "The game ends: no adventurer can move any more."
-
-
 def test_AL_8_1_fellowship_scores_at_once_and_keeps_the_points():
     g = rigged()
     place(g, "B4", "companion")
