@@ -10,27 +10,23 @@ never by editing state, so undo, replay and fingerprints stay exact inside the w
 
 from __future__ import annotations
 
-import doctest
-import fnmatch
 import json
 import random
 import subprocess
-import tomllib
 from fractions import Fraction
 from itertools import combinations
 
 import pytest
 
 import deepwood_kernel as dk
-import widgets.boards.adventureland
 from deepwood_kernel.games.adventureland import odds_now, win_chance
 from deepwood_kernel.sim import make_bot
 from widgets import AdventureLandBoard
 
 from tests.adventureland.helpers import herb_twins
 
-from .test_widget_privacy import play_twins, seen
-from .widget_helpers import REPO, node_path, render_in_node, shipped_module, widget_state
+from .test_widget_privacy import play_twins
+from .widget_helpers import node_path, render_in_node, shipped_module, widget_state
 
 needs_node = pytest.mark.skipif(node_path() is None, reason="node is not installed")
 
@@ -403,19 +399,6 @@ def test_the_mimebundle_carries_a_static_html_map():
     assert "Adventure Land" in html and "Martin" in html and "data:image/svg+xml" in html
     assert "Spectator view" in html
     assert repr(w).startswith("AdventureLandBoard(game='adventureland', players=2, seed=1")
-
-
-def test_docstring_examples():
-    result = doctest.testmod(widgets.boards.adventureland, optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0 and result.attempted > 0
-
-
-def test_the_package_data_ships_the_module_and_styles():
-    cfg = tomllib.loads((REPO / "pyproject.toml").read_text())
-    patterns = cfg["tool"]["setuptools"]["package-data"]["widgets.boards"]
-    for name in ("adventureland.js", "adventureland.css"):
-        assert (REPO / "widgets" / "boards" / name).is_file()
-        assert any(fnmatch.fnmatch(name, pat) for pat in patterns), name
 
 
 # ---------------------------------------------------------------- the ES module in node

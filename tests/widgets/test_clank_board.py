@@ -8,24 +8,19 @@ never by editing state, so undo, replay and fingerprints stay exact inside the w
 
 from __future__ import annotations
 
-import doctest
-import fnmatch
 import random
-import shutil
 import subprocess
-import tomllib
 from fractions import Fraction
 
 import pytest
 
 import deepwood_kernel as dk
-import widgets.boards.clank
 from deepwood_kernel.games.clank import dragon_attack_odds
 from deepwood_kernel.games.clank.rules import move_options, trash_candidates
 from deepwood_kernel.sim import make_bot
 from widgets import ClankBoard
 
-from .widget_helpers import REPO, node_path, render_in_node, widget_state
+from .widget_helpers import node_path, render_in_node, widget_state
 
 needs_node = pytest.mark.skipif(node_path() is None, reason="node is not installed")
 
@@ -419,20 +414,6 @@ def test_the_mimebundle_carries_a_static_html_table():
     assert mine.seat == 0
     assert mine._repr_mimebundle_()[0]["text/html"] == mine.game.render_html(0)
     mine.close()
-
-
-def test_docstring_examples():
-    result = doctest.testmod(widgets.boards.clank, optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0 and result.attempted > 0
-
-
-def test_the_package_data_ships_the_module_and_styles():
-    """pyproject's package-data patterns cover ``boards/clank.js`` and ``.css``."""
-    cfg = tomllib.loads((REPO / "pyproject.toml").read_text())
-    patterns = cfg["tool"]["setuptools"]["package-data"]["widgets.boards"]
-    for name in ("clank.js", "clank.css"):
-        assert (REPO / "widgets" / "boards" / name).is_file()
-        assert any(fnmatch.fnmatch(name, pat) for pat in patterns), name
 
 
 # ---------------------------------------------------------------- the ES module in node

@@ -10,19 +10,15 @@ never by editing state, so undo, replay and fingerprints stay exact inside the w
 
 from __future__ import annotations
 
-import doctest
-import fnmatch
 import json
 import random
 import re
 import subprocess
-import tomllib
 from fractions import Fraction
 
 import pytest
 
 import deepwood_kernel as dk
-import widgets.boards.dungeonquest
 from deepwood_kernel.games.dungeonquest import combat_equilibrium, sun_survival, test_odds
 from deepwood_kernel.sim import make_bot
 from widgets import DungeonQuestBoard
@@ -366,19 +362,6 @@ def test_DQ_9_2_the_hero_reads_only_the_monsters_name(positions):
 
 
 # ---------------------------------------------------------------- package, doctest, static
-def test_docstring_examples():
-    result = doctest.testmod(widgets.boards.dungeonquest, optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0 and result.attempted > 0
-
-
-def test_the_package_data_ships_the_module_and_styles():
-    cfg = tomllib.loads((REPO / "pyproject.toml").read_text())
-    patterns = cfg["tool"]["setuptools"]["package-data"]["widgets.boards"]
-    for name in ("dungeonquest.js", "dungeonquest.css"):
-        assert (REPO / "widgets" / "boards" / name).is_file()
-        assert any(fnmatch.fnmatch(name, pat) for pat in patterns), name
-
-
 def test_the_mimebundle_carries_a_static_html_table():
     w = DungeonQuestBoard(players=2, seed=1, bots=[1], bot_delay=0)
     assert w.seat == 0

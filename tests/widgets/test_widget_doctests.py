@@ -7,12 +7,18 @@ import doctest
 import pytest
 
 import widgets
-import widgets.shell
+import widgets.boards.adventureland
+import widgets.boards.clank
 import widgets.boards.deepwood
+import widgets.boards.dungeondraw
+import widgets.boards.dungeonquest
 import widgets.labs.dice
+import widgets.shell
 
 
 @pytest.mark.parametrize("module", [widgets, widgets.shell, widgets.boards.deepwood,
+                                    widgets.boards.clank, widgets.boards.dungeonquest,
+                                    widgets.boards.adventureland, widgets.boards.dungeondraw,
                                     widgets.labs.dice],
                          ids=lambda m: m.__name__)
 def test_docstring_examples(module):

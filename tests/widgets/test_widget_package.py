@@ -3,10 +3,12 @@ loads anything from the network, and the module parses as ESM."""
 
 from __future__ import annotations
 
+import fnmatch
 import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -21,6 +23,20 @@ DYNAMIC_URL_IMPORT = re.compile(r"""\bimport\s*\(\s*['"`][a-z][a-z0-9+.-]*://"""
 
 def js_files():
     return sorted(WIDGETS.rglob("*.js"))
+
+
+BOARDS = sorted(p.stem for p in (WIDGETS / "boards").glob("*.py") if p.stem != "__init__")
+
+
+@pytest.mark.parametrize("key", BOARDS)
+def test_the_package_data_ships_every_boards_module_and_styles(key):
+    """pyproject's package-data patterns cover ``boards/<key>.js`` and ``.css`` of every
+    board, and both files exist."""
+    cfg = tomllib.loads((REPO / "pyproject.toml").read_text())
+    patterns = cfg["tool"]["setuptools"]["package-data"]["widgets.boards"]
+    for name in (f"{key}.js", f"{key}.css"):
+        assert (WIDGETS / "boards" / name).is_file(), name
+        assert any(fnmatch.fnmatch(name, pat) for pat in patterns), name
 
 
 def test_there_is_a_widget_module():
