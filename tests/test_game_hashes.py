@@ -1,0 +1,24 @@
+"""tools/game_hashes.py: the same checkout hashes the same; --check notices a change."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+TOOL = Path(__file__).resolve().parents[1] / "tools" / "game_hashes.py"
+spec = importlib.util.spec_from_file_location("game_hashes", TOOL)
+game_hashes = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(game_hashes)
+
+
+def test_listing_is_reproducible_and_check_notices_a_changed_hash(tmp_path, capsys):
+    first = game_hashes.listing(["deepwood"], 1)
+    assert first == game_hashes.listing(["deepwood"], 1)
+    assert first[0] == "# tools/game_hashes.py --games 1" and len(first[1].split()[1]) == 64
+    stored = tmp_path / "hashes.txt"
+    stored.write_text("\n".join(first) + "\n")
+    assert game_hashes.main(["--games", "1", "--only", "deepwood", "--check", str(stored)]) == 0
+    stored.write_text(first[0] + "\ndeepwood " + "0" * 64 + "\n")
+    assert game_hashes.main(["--games", "1", "--only", "deepwood", "--check", str(stored)]) == 1
+    assert "deepwood: CHANGED" in capsys.readouterr().out
+    assert game_hashes.main(["--games", "2", "--only", "deepwood", "--check", str(stored)]) == 2
