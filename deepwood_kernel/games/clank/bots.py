@@ -15,7 +15,7 @@ import heapq
 
 from ...core.game import Game
 from ...core.rng import make_rng
-from .rules import can_carry, trash_candidates
+from .queries import can_carry, trash_candidates
 from .state import ClankState
 
 JUNK = ("stumble", "burgle", "sidestep", "scramble")     # worst first

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from ...prob.bags import colour_marginal
 from ...prob.dist import Dist
-from .rules import danger_in_row, rage_cubes
+from .queries import danger_in_row, rage_cubes
 from .state import IN, ClankState
 
 
