@@ -36,10 +36,9 @@ import traitlets as t
 
 from deepwood_kernel.prob import DRAGON_BAG, Dist, colour_marginal, with_replacement
 
-from .common import lab_module
 from ..shell import fraction_text, prob_dict
-from .dice import (HERE, MAX_ROLL, ProbabilityLab, _int, _seed, frac_text, lab_html,
-                       observed_mean_text, observed_text)
+from .common import (HERE, MAX_ROLL, ProbabilityLab, _int, _seed, frac_text, lab_html,
+                     lab_module, observed_mean_text, observed_text)
 
 __all__ = ["BagLab"]
 
