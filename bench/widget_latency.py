@@ -107,6 +107,9 @@ BOARDS = {
     "dungeondraw": ("from widgets import DungeonDrawBoard\n\n"
                     "dd = DungeonDrawBoard(players=2, seed=1, bots=[1], bot_delay=0, "
                     "auto_chance=True)\ndd", "buy fairy key", "dd-legal"),
+    # Pig (the smallest board: Anna rolls first; the die is rolled at once)
+    "pig": ("from widgets import PigBoard\n\npig = PigBoard(players=2, seed=1, bots=[1])\npig",
+            "roll", "pig-legal"),
 }
 
 # Arm an observer on `root` (the output area) before the real click; resolves with times

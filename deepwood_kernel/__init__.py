@@ -2,7 +2,7 @@
 
 >>> import deepwood_kernel as dk
 >>> sorted(dk.GAMES)
-['adventureland', 'clank', 'deepwood', 'dungeondraw', 'dungeonquest']
+['adventureland', 'clank', 'deepwood', 'dungeondraw', 'dungeonquest', 'pig']
 >>> g = dk.new_game("deepwood", players=3, seed=7)
 """
 

@@ -36,15 +36,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 PREFIXES = {"DW": "deepwood", "CL": "clank", "DQ": "dungeonquest", "DD": "dungeondraw",
-            "AL": "adventureland"}
+            "AL": "adventureland", "PIG": "pig"}
 
-ID_RE = r"[A-Z]{2}-\d+(?:\.\d+)*"
+ID_RE = r"[A-Z]{2,3}-\d+(?:\.\d+)*"
 # a rule: a list item starting with its bold ID
 RULE_LINE = re.compile(r"^\s*[-*+]\s+\*\*(" + ID_RE + r")\*\*\s*(.*)$")
 # anything that looks like a bold ID at the start of a list item, to report malformed IDs
-BOLD_ITEM = re.compile(r"^\s*[-*+]\s+\*\*([A-Z]{2}[-_][^*]*)\*\*")
+BOLD_ITEM = re.compile(r"^\s*[-*+]\s+\*\*([A-Z]{2,3}[-_][^*]*)\*\*")
 # a cited ID with a hyphen: DW-4.3 (not DW-6.x, a group, and not inside a longer word)
-HYPHEN_CITE = re.compile(r"(?<![A-Za-z0-9])([A-Z]{2})-(\d++(?:\.\d+)*+)(?![.][xX*]|[A-Za-z0-9])")
+HYPHEN_CITE = re.compile(r"(?<![A-Za-z0-9])([A-Z]{2,3})-(\d++(?:\.\d+)*+)(?![.][xX*]|[A-Za-z0-9])")
 SECTION_TAIL = re.compile(r"\*\(([^()]*)\)\*\s*$")
 
 
@@ -77,6 +77,11 @@ class Citation:
 
 
 # ============================================================== references
+def prefix_of(rule_id: str) -> str:
+    """The game prefix of an ID: ``DW-4.3`` -> ``DW``, ``PIG-2.1`` -> ``PIG``."""
+    return rule_id.partition("-")[0]
+
+
 def id_key(rule_id: str) -> tuple:
     """Sort key: DW-2.10 after DW-2.9."""
     pfx, _, num = rule_id.partition("-")
@@ -99,11 +104,11 @@ def parse_reference(path: Path) -> Reference:
     if key in known:
         prefix = known[key]
     else:
-        common = Counter(r.id[:2] for r in rules).most_common(1)
+        common = Counter(prefix_of(r.id) for r in rules).most_common(1)
         prefix = common[0][0] if common else ""
     seen: dict[str, int] = {}
     for r in rules:
-        if r.id[:2] != prefix:
+        if prefix_of(r.id) != prefix:
             problems.append(f"{path.name}:{r.line}: {r.id} does not use this game's "
                             f"prefix {prefix}-")
         if r.id in seen:
@@ -276,7 +281,7 @@ def coverage(root: Path, games: list[str] | None = None) -> Coverage:
     sections = {i.split(".")[0] for i in finder.defined}
     dangling, whole = [], Counter()
     for c in tcites + ncites:
-        if c.id[:2] not in wanted or c.id in finder.defined:
+        if prefix_of(c.id) not in wanted or c.id in finder.defined:
             continue
         if "." not in c.id and c.id in sections:
             whole[c.id] += 1              # DW-11 / test_DW_11_...: a whole section
@@ -312,7 +317,7 @@ def report(cov: Coverage, games: list[str], missing: bool, root: Path, out=None,
             if missing and not gap:
                 continue
             print(f"{r.id:<9} {t:>5} {c:>7}  {gap:<10} {short_text(r.text)}", file=out)
-        whole = sorted((i for i in cov.section_cites if i[:2] == ref.prefix), key=id_key)
+        whole = sorted((i for i in cov.section_cites if prefix_of(i) == ref.prefix), key=id_key)
         if whole:
             print("whole-section citations (count for no single rule): "
                   + ", ".join(f"{i} x{cov.section_cites[i]}" for i in whole), file=out)

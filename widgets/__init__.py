@@ -10,9 +10,9 @@ DeepWoodBoard(game='deepwood', players=2, seed=1, ply=6, Anna to play)
 """
 
 from .boards import (AdventureLandBoard, ClankBoard, DeepWoodBoard, DungeonDrawBoard,
-                     DungeonQuestBoard)
+                     DungeonQuestBoard, PigBoard)
 from .labs import BagLab, DiceLab
 from .shell import GameWidget
 
 __all__ = ["GameWidget", "DeepWoodBoard", "ClankBoard", "DungeonQuestBoard", "AdventureLandBoard",
-           "DungeonDrawBoard", "DiceLab", "BagLab"]
+           "DungeonDrawBoard", "PigBoard", "DiceLab", "BagLab"]

@@ -18,6 +18,7 @@ _MODULES = {
     "dungeondraw": "deepwood_kernel.games.dungeondraw",
     "adventureland": "deepwood_kernel.games.adventureland",
     "dungeonquest": "deepwood_kernel.games.dungeonquest",
+    "pig": "deepwood_kernel.games.pig",         # the smallest game: docs/adding-a-game.md
 }
 
 

@@ -15,7 +15,8 @@ _HEURISTICS = {"deepwood": "deepwood_kernel.games.deepwood.bots",
                "dungeonquest": "deepwood_kernel.games.dungeonquest.bots",
                "clank": "deepwood_kernel.games.clank.bots",
                "dungeondraw": "deepwood_kernel.games.dungeondraw.bots",
-               "adventureland": "deepwood_kernel.games.adventureland.bots"}
+               "adventureland": "deepwood_kernel.games.adventureland.bots",
+               "pig": "deepwood_kernel.games.pig.rules"}
 
 
 class Bot(Protocol):

@@ -60,9 +60,17 @@ def test_apply_is_atomic_for_illegal_and_malformed_input(key):
         assert g.log == log_before
 
 
+def _to_chance(g: dk.Game) -> dk.Game:
+    """Play the first legal action until a chance event is pending (most games start with
+    one; Pig starts with the decision to roll)."""
+    while not g.is_chance:
+        g.apply(g.legal_action_ids()[0])
+    return g
+
+
 @pytest.mark.parametrize("key", KEYS)
 def test_illegal_chance_outcome_and_step_without_chance(key):
-    g = dk.new_game(key, players=dk.GAMES[key].min_players, seed=1)
+    g = _to_chance(dk.new_game(key, players=dk.GAMES[key].min_players, seed=1))
     assert g.is_chance and g.current_player is None
     before = g.fingerprint()
     with pytest.raises(dk.IllegalAction, match="not a possible outcome"):
@@ -86,11 +94,11 @@ def test_chance_outcomes_are_exact_and_sum_to_one(key):
 
 @pytest.mark.parametrize("key", KEYS)
 def test_forcing_an_outcome_records_it_unsampled(key):
-    g = dk.new_game(key, players=dk.GAMES[key].min_players, seed=5)
+    g = _to_chance(dk.new_game(key, players=dk.GAMES[key].min_players, seed=5))
     last = g.chance_outcomes()[-1][0]
     g.apply(last)
     assert g.history[-1].id == last.id and not g.history[-1].sampled
-    g.step()
+    _to_chance(g).step()
     assert g.history[-1].sampled
 
 

@@ -21,7 +21,7 @@ SHARED = ("panel", "actButton", "group", "buttonGroups", "grouped", "oddsLine", 
 
 
 @pytest.mark.parametrize("key", ["deepwood", "clank", "dungeonquest", "adventureland",
-                                 "dungeondraw"])
+                                 "dungeondraw", "pig"])
 def test_each_boards_own_js_is_at_most_600_lines(key):
     lines = (BOARDS / f"{key}.js").read_text(encoding="utf-8").count("\n")
     assert lines <= 600, f"{key}.js has {lines} lines"

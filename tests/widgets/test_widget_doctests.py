@@ -12,6 +12,7 @@ import widgets.boards.clank
 import widgets.boards.deepwood
 import widgets.boards.dungeondraw
 import widgets.boards.dungeonquest
+import widgets.boards.pig
 import widgets.labs.common
 import widgets.labs.dice
 import widgets.shell
@@ -20,6 +21,7 @@ import widgets.shell
 @pytest.mark.parametrize("module", [widgets, widgets.shell, widgets.boards.deepwood,
                                     widgets.boards.clank, widgets.boards.dungeonquest,
                                     widgets.boards.adventureland, widgets.boards.dungeondraw,
+                                    widgets.boards.pig,
                                     widgets.labs.common, widgets.labs.dice],
                          ids=lambda m: m.__name__)
 def test_docstring_examples(module):

@@ -6,6 +6,7 @@ from .clank import ClankBoard
 from .deepwood import DeepWoodBoard
 from .dungeondraw import DungeonDrawBoard
 from .dungeonquest import DungeonQuestBoard
+from .pig import PigBoard
 
 __all__ = ["DeepWoodBoard", "ClankBoard", "DungeonQuestBoard", "AdventureLandBoard",
-           "DungeonDrawBoard"]
+           "DungeonDrawBoard", "PigBoard"]
