@@ -117,3 +117,39 @@ def test_klong_rules_and_render_import_downward():
     pkg = "deepwood_kernel.games.clank."
     assert pkg + "render" not in graph[pkg + "rules"]
     assert not {pkg + "render", pkg + "rules"} & (graph[pkg + "words"] | graph[pkg + "queries"])
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    if parts[0] != "deepwood_kernel" or len(parts) == 1:
+        return parts[0]
+    if parts[1] == "games" and len(parts) > 2:
+        return "games." + parts[2]
+    return parts[1]
+
+
+# what each layer may import (besides itself); a game may import no other game
+MAY_IMPORT = {
+    "core": set(), "prob": set(), "deepwood_kernel": {"core"},
+    "games": {"core", "prob"},
+    "sim": {"core", "prob", "games"},
+    "widgets": {"deepwood_kernel", "core", "prob", "games", "sim"},
+    "lessons": {"deepwood_kernel", "core", "prob", "games", "sim", "widgets"},
+}
+
+
+def test_the_layers_import_only_downward():
+    """core and prob import nothing of the project; a game imports core and prob, never
+    another game, sim, widgets or lessons; the engine never imports widgets or lessons."""
+    bad = []
+    for module, targets in import_graph().items():
+        here = _layer(module)
+        rule = MAY_IMPORT["games" if here.startswith("games.") else here]
+        for target in targets:
+            there = _layer(target)
+            if there == here:
+                continue
+            kind = "games" if there.startswith("games.") else there
+            if kind not in rule or (here.startswith("games.") and kind == "games"):
+                bad.append(f"{module} -> {target}")
+    assert not bad, "imports that climb a layer: " + ", ".join(sorted(bad))

@@ -1,4 +1,4 @@
-"""The engine contract shared by every game (see ``shared/DESIGN.md``)."""
+"""The engine contract shared by every game (see ``docs/architecture.md``)."""
 
 from .action import Action, Step
 from .errors import ContentError, DeepwoodError, IllegalAction, SaveError
