@@ -24,7 +24,7 @@ from ...core.rules import GameInfo, Rules
 
 NAMES = ("Anna", "Ben", "Clara", "David")
 CONTENT = Path(__file__).with_name("content.toml")
-# PIG-5.1: a game ends at 10,000 plies; seeded bot games take about 100 (at most ~1,000)
+# PIG-5.1: a game ends at 10,000 plies; 1,800 seeded bot games took at most 438
 INFO = GameInfo(key="pig", title="Pig", min_players=2, max_players=4, max_game_length=10_000,
                 description="Roll a die as often as you dare: each roll adds to your turn "
                             "total, a 1 loses it, holding banks it. First to 100 wins.")
