@@ -1,8 +1,8 @@
 """The rules of *DungeonQuest* (revised edition, Fantasy Flight) over :class:`DQState`.
 
-Each rule function names the rulebook section it implements (German headings of
-``shared/rules/004_f93622052c7658ee.txt``) and the rule IDs of
-``docs/rules/dungeonquest.md``. The readings chosen where the rulebook is silent are
+Each rule function names the rulebook section it implements, by the German section
+headings of the *DungeonQuest* rulebook (*Spielregel*, revised edition, Fantasy Flight /
+Heidelberger Spieleverlag), and the rule IDs of ``docs/rules/dungeonquest.md``. The readings chosen where the rulebook is silent are
 listed there (marked **reading**) and repeated briefly where they are played.
 
 The rules run as a stack of tasks (plain tuples, so the state deep-copies, hashes and
@@ -211,7 +211,7 @@ def room_type(s: DQState, sq: str) -> str:
 def side(s: DQState, sq: str, d: int) -> str:
     """The kind of side ``d`` (world direction) of the room on ``sq``: o, w, d or p.
 
-    Printed rooms (DQ-1.7, designed): tower rooms are open towards the board, the
+    Printed rooms (DQ-13.1, designed): tower rooms are open towards the board, the
     treasure chamber on every side; the board's edge is the outer wall."""
     c = s.content
     if c.neighbour(sq, d) is None:
@@ -235,6 +235,16 @@ def on_far_half(s: DQState, seat: int) -> bool:
     through; a hero who landed there (catacombs) stands on the arrow's half (reading)."""
     h = s.heroes[seat]
     return h.came is not None and far_side(s, h.sq, h.came)
+
+
+def room_marker(s: DQState, sq: str) -> str | None:
+    """The square of the monster marker in the room on ``sq``, or None.
+
+    The treasure chamber counts as one room though it covers two squares (DQ-11.9:
+    "Die Schatzkammer zählt als ein Raum"), so a marker on either square is the
+    chamber's marker: a hero entering either square meets it (DQ-9.1), a meeting there
+    places no second marker (DQ-9.2), and slaying the monster removes it (DQ-9.5)."""
+    return next((q for q in room_squares(s, sq) if q in s.monsters), None)
 
 
 def occupied_by_other(s: DQState, seat: int, sq: str) -> bool:
@@ -294,7 +304,7 @@ def searchable(s: DQState, seat: int) -> str | None:
         return "you are not in a room"
     if h.sq not in s.board or not s.content.tiles[s.board[h.sq][0]].torch:
         return "this room shows no torch symbol"
-    if h.sq in s.monsters:
+    if room_marker(s, h.sq) is not None:
         return "a monster marker lies in this room"
     if h.sq in s.searched:
         return "this room has been searched already"
@@ -331,7 +341,12 @@ def _push_effects(s: DQState, effects) -> None:
 
 # -------------------------------------------------------------- setup tasks
 def t_startroll(s: DQState, seats: tuple) -> None:
-    """Spielaufbau 7 (DQ-1.7): every player rolls 1 die; ties for the highest roll again."""
+    """Spielaufbau 7 (DQ-1.6): every player rolls 1 die; ties for the highest roll again.
+
+    Reading: "Bei Gleichstand wird noch einmal gewürfelt" names nobody, so only the
+    players tied for the highest roll again; the others have already lost ("Wer das
+    höchste Ergebnis hat"), and a reroll by all could hand the start to a player the
+    first roll had beaten."""
     if len(s.rolls) == len(seats):
         best = max(s.rolls.values())
         top = tuple(i for i in seats if s.rolls[i] == best)
@@ -434,7 +449,7 @@ def t_cure(s: DQState, key: str) -> None:
 
 
 def t_action(s: DQState) -> None:
-    """Aktionsphase (DQ-2.3): one action; in the catacombs a catacomb card (DQ-10.3)."""
+    """Aktionsphase (DQ-2.4): one action; in the catacombs a catacomb card (DQ-10.3)."""
     h = s.heroes[s.seat]
     if h.status == CATACOMBS:
         s.log.append(f"{h.name} gropes on through the catacombs.")
@@ -721,7 +736,7 @@ def _arrive(s: DQState) -> None:
     """A room with a monster marker: meet the monster instead of the room's effect
     (DQ-9.1); else the room's effect."""
     h = s.heroes[s.seat]
-    if h.sq in s.monsters:
+    if room_marker(s, h.sq) is not None:
         s.log.append(f"A monster marker lies here: {h.name} meets a monster.")
         start_encounter(s)
         return
@@ -880,7 +895,7 @@ def _monster_drawn(s: DQState, key: str) -> None:
     s.combat = {"seat": s.seat, "monster": key, "wounds": 0, "hero_card": None,
                 "monster_card": None, "round": 1}
     s.log.append(f"{h.name} meets a monster: the {card.name}!")
-    if h.status == IN and h.sq not in s.monsters:
+    if h.status == IN and room_marker(s, h.sq) is None:
         if len(s.monsters) < s.content.supply["monster_markers"]:
             s.monsters.append(h.sq)
     s.decide = ("combat", s.seat)
@@ -919,8 +934,8 @@ def _reveal(s: DQState, mcard: str) -> None:
     if cb["wounds"] >= card.life:
         s.log.append(f"The {card.name} is slain!")
         _discard(s, cb["monster"])
-        if h.status == IN and h.sq in s.monsters:
-            s.monsters.remove(h.sq)
+        if h.status == IN and room_marker(s, h.sq) is not None:
+            s.monsters.remove(room_marker(s, h.sq))
         s.combat = None
         _end_turn(s)
         return
@@ -939,8 +954,13 @@ def flee_targets(s: DQState, seat: int) -> list[str]:
 
 
 def t_fled(s: DQState, to: str) -> None:
-    """A successful escape: the monster card is revealed, its escape wounds suffered, then
-    the hero moves (DQ-9.7)."""
+    """Flucht (DQ-9.8): a successful flight reveals the monster card, the hero suffers its
+    escape wounds, then moves into the chosen neighbouring explored room.
+
+    The move ignores doors and portcullises and nothing else ("wobei er Türen und
+    Fallgitter ignoriert"): leaving a caved-in room by a passage beyond the rubble still
+    asks for the agility test of DQ-11.6, and a failure ends the turn in the room (the
+    encounter is over either way). The chasm blocks flight across it (``flee_targets``)."""
     cb = s.combat
     card = s.content.cards[cb["monster"]]
     h = s.heroes[s.seat]
@@ -948,9 +968,11 @@ def t_fled(s: DQState, to: str) -> None:
                  f"wounds {card.escape}).")
     _discard(s, cb["monster"])
     s.combat = None
-    s.tasks = [("turn_end",), ("go", to, True, "flee")]
+    s.tasks = [("turn_end",)]
     if card.escape:
         wound(s, s.seat, card.escape)
+    if h.status == IN:                     # the escape wounds may have killed the hero
+        _move_from_action(s, to, "flee")
 
 
 def t_round(s: DQState) -> None:
@@ -1164,9 +1186,15 @@ def apply(s: DQState, aid: str) -> None:
         elif verb == "escape":
             _escape(s)
         elif verb == "tower":
+            # DQ-11.13: going on to another tower room is entering a room, so a monster
+            # marker there is met instead of moving on (DQ-9.1)
             h.sq, h.came = arg, None
             s.log.append(f"{h.name} takes the tower passage to the tower room on {arg}.")
-            s.decide = ("onward", seat, "tower_only")
+            if room_marker(s, arg) is not None:
+                s.log.append(f"A monster marker lies here: {h.name} meets a monster.")
+                start_encounter(s)
+            else:
+                s.decide = ("onward", seat, "tower_only")
         else:
             s.log.append(f"{h.name} cannot go on: the turn ends.")
             _end_turn(s)
