@@ -226,6 +226,22 @@ def test_DQ_11_13_tower_room_escape_or_move_on():
     assert "escape" not in g3.legal_action_ids()
 
 
+def test_DQ_11_13_escape_is_offered_only_on_entering_a_tower_room():
+    """DQ-11.13 (reading): with loot, escape is part of entering a tower room; the second
+    room of the tower passage and a turn begun in a tower room offer none."""
+    g = start(1)
+    take_card(g, "silver_chain")
+    place(g, "b1", "hall_cross")
+    put(g, 0, "b1", came=3)
+    g.apply("move a1")
+    assert g.legal_action_ids()[0] == "escape"
+    g.apply("tower j12")
+    assert g.legal_action_ids() == ["move j11", "move i12"]
+    g = start(1)
+    take_card(g, "silver_chain")                  # the first turn begins in a1
+    assert "escape" not in g.legal_action_ids()
+
+
 def test_DQ_11_13_the_tower_passage_meets_a_monster_marker():
     """DQ-11.13, DQ-9.1: going "direkt in ein anderes Turmzimmer" enters that room, so a
     monster marker there is met instead of moving on."""
