@@ -218,6 +218,8 @@ def side(s: DQState, sq: str, d: int) -> str:
         return "w"
     if sq in c.towers or sq in c.treasure:
         return "o"
+    if s.secret and sq + DIRS[d] in s.secret:
+        return "o"                         # DQ-5.3: a revealed secret door opens the edge
     key, rot = s.board[sq]
     return c.tiles[key].sides[(d - rot) % 4]
 
@@ -311,6 +313,25 @@ def searchable(s: DQState, seat: int) -> str | None:
     if s.tokens < 1:
         return "no searched marker is left in the supply"
     return None
+
+
+def ability_left(s: DQState, seat: int, when: str) -> bool:
+    """Does the hero's sheet give a special ability acting ``when`` ("status" or
+    "action") with a use left this game (DQ-14.7)?"""
+    h = s.heroes[seat]
+    ab = s.content.heroes[h.hero].ability if h.hero else None
+    return ab is not None and ab.when == when and (not ab.uses or h.ability_used < ab.uses)
+
+
+def _use_ability(s: DQState) -> None:
+    """DQ-14.7: the ability's effects, in order, like a card's (DQ-14.2); one use."""
+    h = s.heroes[s.seat]
+    ab = s.content.heroes[h.hero].ability
+    h.ability_used += 1
+    left = f" ({ab.uses - h.ability_used} use{'s' if ab.uses - h.ability_used != 1 else ''}" \
+        " left)" if ab.uses else ""
+    s.log.append(f"{h.name} uses {ab.name}{left}.")
+    _push_effects(s, ab.effects)
 
 
 def has_entrance(s: DQState, sq: str) -> bool:
@@ -425,7 +446,8 @@ def t_sun(s: DQState) -> None:
 def t_status(s: DQState) -> None:
     """Zustandsphase (DQ-2.2): the texts of the cards in your area that act at the start
     of your turn (runes, lasting cards; a lasting card with a cure test is tested after
-    its effects, and a pass discards it)."""
+    its effects, and a pass discards it). A hero sheet's status ability acts first
+    (DQ-14.7): the sheet lies in your area like the cards, and is read first."""
     h = s.heroes[s.seat]
     if not in_dungeon(h):
         return
@@ -438,6 +460,12 @@ def t_status(s: DQState) -> None:
         if card.cure:
             todo.append(("test", card.cure, 0, (("cure", k),), ()))
     s.tasks.extend(reversed(todo))
+    if ability_left(s, s.seat, "status"):
+        s.tasks.append(("ability",))
+
+
+def t_ability(s: DQState) -> None:
+    _use_ability(s)
 
 
 def t_cure(s: DQState, key: str) -> None:
@@ -541,7 +569,7 @@ def _resolve_card(s: DQState, key: str) -> None:
     h = s.heroes[s.seat]
     what = card.name
     if card.loot:
-        what += f" (loot, {card.gold} gold)"
+        what += f" (loot, {card.gold} gold)" if card.gold else " (loot, no gold value)"
     s.log.append(f"{h.name} draws a {card.deck} card: {what}.")
     if card.deck == "rune":
         h.runes.append(key)
@@ -603,8 +631,32 @@ def t_eff(s: DQState, verb: str, arg) -> None:
         s.tasks.append(("draw", arg))
     elif verb == "may":
         s.decide = ("may", s.seat, arg)
+    elif verb == "secret_door":
+        walls = secret_door_walls(s, s.seat)
+        if walls:
+            s.decide = ("secret", s.seat, walls)
+        else:
+            s.log.append("No wall of this room could hide a door.")
     else:                                  # content.py validates every verb
         raise ValueError(f"unknown effect {verb!r}")
+
+
+def secret_door_walls(s: DQState, seat: int) -> tuple[int, ...]:
+    """DQ-5.3 (designed): the walls of the hero's room where a secret door can be
+    revealed: a side blocked by a wall (of this room or of the explored room next door),
+    not the board's outer wall and not already opened."""
+    h = s.heroes[seat]
+    c = s.content
+    if h.status != IN or h.sq not in s.board:
+        return ()
+    out = []
+    for d in range(4):
+        t = c.neighbour(h.sq, d)
+        if t is None:
+            continue
+        if side(s, h.sq, d) == "w" or (t in s.board and side(s, t, (d + 2) % 4) == "w"):
+            out.append(d)
+    return tuple(out)
 
 
 def wound(s: DQState, seat: int, n: int) -> None:
@@ -985,7 +1037,7 @@ TASKS = {
     "place": t_place, "reveal_rune": t_reveal_rune, "first_round": t_first_round, "sun": t_sun, "status": t_status,
     "cure": t_cure, "action": t_action, "turn_end": t_turn_end, "draw": t_draw,
     "eff": t_eff, "test": t_test, "go": t_go, "enter": t_enter, "land": t_land,
-    "exit_choice": t_exit_choice, "fled": t_fled, "round": t_round,
+    "exit_choice": t_exit_choice, "fled": t_fled, "round": t_round, "ability": t_ability,
 }
 
 
@@ -1011,6 +1063,8 @@ def legal_ids(s: DQState) -> list[str]:
             ids.append("dragon")
         if room_type(s, h.sq) == "bridge":
             ids.append("cross")
+        if ability_left(s, seat, "action"):
+            ids.append("ability")
         return ids or ["wait"]
     if kind == "spend":
         return [f"spend {s.decide[2]}", "accept"]
@@ -1026,6 +1080,8 @@ def legal_ids(s: DQState) -> list[str]:
         return ids or ["stop"]
     if kind == "bridge":
         return ["cross", "wait"] + [f"drop {k}" for k in sorted(set(h.loot))]
+    if kind == "secret":
+        return [f"secret {DIRS[d]}" for d in s.decide[2]]
     if kind == "combat":
         return [f"play {k}" for k in c.combat_cards]
     if kind == "mplay":
@@ -1209,6 +1265,12 @@ def apply(s: DQState, aid: str) -> None:
         else:
             s.log.append(f"{h.name} waits at the bridge; the turn ends.")
             _end_turn(s)
+    elif kind == "secret":
+        d = DIRS.index(arg)
+        t = c.neighbour(h.sq, d)
+        s.secret += [h.sq + arg, t + DIRS[(d + 2) % 4]]
+        s.log.append(f"{h.name} finds a secret door in the {arg} wall, between {h.sq} and "
+                     f"{t}.")
     elif kind == "combat":
         _hero_plays(s, arg)
     elif kind == "mplay":
@@ -1269,6 +1331,8 @@ def _action(s: DQState, verb: str, arg: str) -> None:
         s.tasks.append(("draw", "dragon"))
     elif verb == "cross":
         s.decide = ("bridge", s.seat)      # DQ-11.3: loot may be dropped before the test
+    elif verb == "ability":
+        _use_ability(s)                    # DQ-14.7: the turn's one action
     elif verb == "wait":
         s.log.append(f"{h.name} cannot act and waits.")
 
@@ -1327,6 +1391,7 @@ def explain_illegal(s: DQState, aid: str) -> str | None:
         "round_end": "fight on or try to flee", "face": "point your travel marker",
         "exit": "leave the catacombs or stay", "turn": "turn the travel marker left or right",
         "orient": "choose where the new tile's arrow points",
+        "secret": "choose the wall that hides the secret door ('secret N', ...)",
     }
     if kind != "action":
         return waiting.get(kind)
@@ -1337,6 +1402,13 @@ def explain_illegal(s: DQState, aid: str) -> str | None:
         return "this room has no catacomb entrance (printed or a marker)"
     if verb == "dragon":
         return "only a hero who starts the turn in the treasure chamber may draw a dragon card"
+    if verb == "ability":
+        ab = s.content.heroes[h.hero].ability
+        if ab is None:
+            return f"{s.content.heroes[h.hero].name}'s hero sheet has no special ability"
+        if ab.when != "action":
+            return f"{ab.name} acts by itself in your status phase; it is no action"
+        return f"{ab.name} is used up ({ab.uses} use{'s' if ab.uses != 1 else ''} a game)"
     if verb == "move":
         c = s.content
         if not isinstance(arg, str) or len(arg) < 2 or arg[0] not in "abcdefghijklmnopqrstuvwxyz"[:c.columns] \
