@@ -39,9 +39,9 @@ TARGET_KIND = {
 }
 BUTTONS = ("search", "catacombs", "dragon", "cross", "wait", "stop", "escape", "open",
            "leave", "stay", "fight", "ability")
-KINDS = ["ability", "accept", "catacombs", "cross", "dragon", "drop", "escape", "face", "fight", "flee",
-         "hero", "leave", "monster", "move", "open", "orient", "play", "search", "spend",
-         "stay", "tower-onward", "tower-place", "turn", "wait"]
+KINDS = ["ability", "accept", "catacombs", "cross", "dragon", "drop", "escape", "face",
+         "fight", "flee", "hero", "leave", "monster", "move", "open", "orient", "play",
+         "search", "spend", "stay", "tower-onward", "tower-place", "turn", "wait"]
 
 
 def kind_of(g, aid: str) -> str:

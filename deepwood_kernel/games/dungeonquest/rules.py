@@ -2,8 +2,9 @@
 
 Each rule function names the rulebook section it implements, by the German section
 headings of the *DungeonQuest* rulebook (*Spielregel*, revised edition, Fantasy Flight /
-Heidelberger Spieleverlag), and the rule IDs of ``docs/rules/dungeonquest.md``. The readings chosen where the rulebook is silent are
-listed there (marked **reading**) and repeated briefly where they are played.
+Heidelberger Spieleverlag), and the rule IDs of ``docs/rules/dungeonquest.md``. The
+readings chosen where the rulebook is silent are listed there (marked **reading**) and
+repeated briefly where they are played.
 
 The rules run as a stack of tasks (plain tuples, so the state deep-copies, hashes and
 compares exactly). ``_run`` pops tasks until one needs chance (``s.chance``) or a player
