@@ -110,12 +110,16 @@ def _entrance(s, sq):
 
 # ============================================================== lesson 1: heroes, tests
 def hero_table():
-    """Print the designed heroes: four attributes, life, and the exact chance to pass a
-    test of each attribute without determination."""
+    """Print the designed heroes: four attributes and life, then the special abilities
+    of the hero sheets that have one (DQ-14.7)."""
+    from deepwood_kernel.games.dungeonquest.render import ability_text
     print(f"{'hero':20}" + "".join(f"{a:>10}" for a in ATTRS) + f"{'life':>6}")
     for h in CONTENT.heroes.values():
         print(f"{h.name:20}" + "".join(f"{getattr(h, a):>10}" for a in ATTRS)
               + f"{h.life:>6}")
+    for h in CONTENT.heroes.values():
+        if h.ability:
+            print(f"{h.name}: {ability_text(h.ability)}")
 
 
 def simulate_test(attribute, determination=0, trials=20_000, seed=0):

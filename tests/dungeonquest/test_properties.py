@@ -60,7 +60,8 @@ def test_many_seeded_games_keep_every_invariant(players, kinds):
 
 @pytest.mark.slow
 def test_outcomes_are_consistent_with_scoring():
-    """DQ-8.2, DQ-7.6: only escaped heroes score; the winners escaped."""
+    """DQ-8.2, DQ-7.6, DQ-8.5: only escaped heroes score, the gold of their loot (a loot
+    card without a gold value adds none); the winners escaped."""
     for g in _batch(2, ("random",)) + _batch(1, ("heuristic",)):
         s = g.state
         for seat, h in enumerate(s.heroes):
@@ -68,7 +69,9 @@ def test_outcomes_are_consistent_with_scoring():
             if h.status != "escaped":
                 assert total == 0
             else:
-                assert h.loot and total > 0
+                cards = s.content.cards
+                gold = sum(cards[k].gold for k in h.loot)
+                assert h.loot and total >= gold and (total > 0 or gold == 0)
         for w in g.winners():
             assert s.heroes[w].status == "escaped"
 

@@ -139,6 +139,37 @@ def test_DQ_9_8_flight_escape_wounds_and_the_move():
     assert s.monsters == ["b1"]                   # the marker stays behind
 
 
+def test_DQ_9_8_DQ_11_6_flight_over_the_rubble_needs_the_agility_test():
+    """DQ-9.8, DQ-11.6: flight ignores only doors and portcullises. Fleeing out of a
+    caved-in room by a passage beyond the rubble asks for the rubble's agility test after
+    the flight's own; a failure ends the turn in the room, a pass reaches the room."""
+    def fled(rubble_roll):
+        g = start(2)
+        place(g, "c1", "hall_cross")
+        play(g, "move b1", "tile cave_in", "card stirring", "card goblin_raider",
+             "play melee", "monster melee")       # 1 and 1: the goblin (life 3) lives
+        assert g.legal_action_ids() == ["fight", "flee c1", "flee a1"]
+        play(g, "flee c1", "roll 3")              # the flight (agility 6) succeeds
+        s = g.state
+        assert s.combat is None and s.heroes[0].wounds == 1 + 1       # escape wounds 1
+        assert s.test is not None and s.test["attr"] == "agility"      # the rubble
+        assert s.heroes[0].sq == "b1"
+        g.apply(f"roll {rubble_roll}")
+        return g
+    g = fled(12)
+    s = g.state
+    assert s.heroes[0].sq == "b1" and s.heroes[0].determination == 1
+    assert g.current_player == 1                  # the turn ended in the room
+    g = fled(6)
+    assert g.state.heroes[0].sq == "c1"
+    assert g.chance_outcomes()[0][0].id.startswith("card ")   # c1's dungeon card
+    g = start(2)                                  # back over the arrow's side: no test
+    place(g, "c1", "hall_cross")
+    play(g, "move b1", "tile cave_in", "card stirring", "card goblin_raider",
+         "play melee", "monster melee", "flee a1", "roll 3")
+    assert g.state.test is None and g.state.heroes[0].sq == "a1"
+
+
 def test_DQ_9_8_no_flight_without_an_explored_neighbour():
     """DQ-9.8: a room among unexplored squares offers no flight."""
     g = start(2)

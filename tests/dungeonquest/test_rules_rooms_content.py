@@ -146,6 +146,26 @@ def test_DQ_11_9_DQ_11_10_treasure_chamber():
     check_invariants(g)
 
 
+def test_DQ_11_9_DQ_9_1_the_chamber_is_one_room_for_its_monster_marker():
+    """DQ-11.9, DQ-9.1, DQ-9.2, DQ-9.5: "Die Schatzkammer zählt als ein Raum". A monster
+    marker on e6 (left there by a guarded door) is met by a hero entering f6, instead of
+    the dragon card; the meeting puts no second marker in the chamber, and slaying the
+    monster takes the chamber's marker away."""
+    g = start(2)
+    s = g.state
+    s.monsters.append("e6")
+    place(g, "f5", "hall_cross")
+    put(g, 0, "f5", came=0)
+    g.apply("move f6")
+    ids = [a.id for a, _ in g.chance_outcomes()]
+    assert "card goblin_raider" in ids and "card dragon_sleeps" not in ids
+    g.apply("card goblin_raider")
+    assert s.monsters == ["e6"] and s.heroes[0].sq == "f6"
+    play(g, "play melee", "monster magic")        # 3 wounds: the goblin (life 3) is slain
+    assert s.monsters == [] and s.combat is None
+    check_invariants(g)
+
+
 def test_DQ_11_10_dragon_deck_running_out_reshuffles():
     """DQ-11.10: with every dragon card drawn, the drawn ones are shuffled back at once."""
     g = start(1)
@@ -204,6 +224,38 @@ def test_DQ_11_13_tower_room_escape_or_move_on():
     put(g3, 0, "b1", came=3)
     g3.apply("move a1")
     assert "escape" not in g3.legal_action_ids()
+
+
+def test_DQ_11_13_escape_is_offered_only_on_entering_a_tower_room():
+    """DQ-11.13 (reading): with loot, escape is part of entering a tower room; the second
+    room of the tower passage and a turn begun in a tower room offer none."""
+    g = start(1)
+    take_card(g, "silver_chain")
+    place(g, "b1", "hall_cross")
+    put(g, 0, "b1", came=3)
+    g.apply("move a1")
+    assert g.legal_action_ids()[0] == "escape"
+    g.apply("tower j12")
+    assert g.legal_action_ids() == ["move j11", "move i12"]
+    g = start(1)
+    take_card(g, "silver_chain")                  # the first turn begins in a1
+    assert "escape" not in g.legal_action_ids()
+
+
+def test_DQ_11_13_the_tower_passage_meets_a_monster_marker():
+    """DQ-11.13, DQ-9.1: going "direkt in ein anderes Turmzimmer" enters that room, so a
+    monster marker there is met instead of moving on."""
+    g = start(1)
+    place(g, "b1", "hall_cross")
+    put(g, 0, "b1", came=3)
+    g.state.monsters.append("j12")
+    play(g, "move a1", "tower j12")
+    assert g.state.heroes[0].sq == "j12"
+    ids = [a.id for a, _ in g.chance_outcomes()]
+    assert ids[0] == "card cave_spider" and "card goblin_raider" in ids   # the monster deck
+    g.apply("card goblin_raider")
+    assert g.state.monsters == ["j12"]            # no second marker
+    assert g.legal_action_ids() == ["play melee", "play ranged", "play magic"]
 
 
 def test_DQ_11_14_dungeon_room_and_may_cards():

@@ -138,8 +138,9 @@ def test_tables_print_what_the_lessons_read(capsys):
     dq.show_mix("mix", combat_equilibrium()["hero"])
     out = capsys.readouterr().out
     assert "Oskar Stonehand" in out and "total       117" in out
+    assert "Laying on of hands: as your action, heal 4 (2 uses a game)" in out   # DQ-14.7
     assert "8 cards in the dragon deck" in out and "15/28" in out
     assert "1 , 0" in out and "100.00%" in out and "melee 2/9, ranged 4/9" in out
-    g = dq.bot_game(players=3, seed=2)
+    g = dq.bot_game(players=3, seed=9)               # the game of lesson 7
     dq.score_lines(g)
     assert capsys.readouterr().out.splitlines()[-1] == "winner: Anna"

@@ -38,10 +38,10 @@ TARGET_KIND = {
     "hero": "hero", "drop": "loot",                             # DQ-1.7, DQ-11.3
 }
 BUTTONS = ("search", "catacombs", "dragon", "cross", "wait", "stop", "escape", "open",
-           "leave", "stay", "fight")
-KINDS = ["accept", "catacombs", "cross", "dragon", "drop", "escape", "face", "fight", "flee",
-         "hero", "leave", "monster", "move", "open", "orient", "play", "search", "spend",
-         "stay", "tower-onward", "tower-place", "turn", "wait"]
+           "leave", "stay", "fight", "ability")
+KINDS = ["ability", "accept", "catacombs", "cross", "dragon", "drop", "escape", "face",
+         "fight", "flee", "hero", "leave", "monster", "move", "open", "orient", "play",
+         "search", "spend", "stay", "tower-onward", "tower-place", "turn", "wait"]
 
 
 def kind_of(g, aid: str) -> str:
@@ -479,4 +479,24 @@ def test_DQ_11_3_the_cross_button_shows_the_exact_chance_with_the_loot_penalty(p
 def test_after_the_game_the_odds_panel_is_gone():
     w = DungeonQuestBoard(players=2, seed=8, bots=[0, 1], bot_delay=0, auto_chance=True)
     assert w.game.is_over and "sun" not in w.advice and "attrs" not in w.advice
+    w.close()
+
+
+def test_DQ_5_3_DQ_14_7_secret_door_arrows_and_the_ability_button():
+    """DQ-5.3: the walls that may hide a secret door are arrows on the searcher's square;
+    DQ-14.7: an action ability is a button."""
+    from tests.dungeonquest.helpers import place, play, put, start
+    g = start(1, heroes=("tamsin",))
+    place(g, "b1", "alcove", 1)
+    put(g, 0, "b1", came=3)
+    w = DungeonQuestBoard(game=g.fork(), seat=0, bot_delay=0)
+    assert {a["id"]: a["target"] for a in w.legal}["ability"] == {"kind": "button",
+                                                                   "group": "ability"}
+    w.close()
+    play(g, "search", "card hidden_door")
+    w = DungeonQuestBoard(game=g, seat=0, bot_delay=0)
+    assert [a["target"] for a in w.legal] == [
+        {"kind": "dir", "sq": "b1", "dir": "E", "verb": "secret"},
+        {"kind": "dir", "sq": "b1", "dir": "S", "verb": "secret"}]
+    assert w.phase_text(w.view)["name"] == "a secret door"
     w.close()

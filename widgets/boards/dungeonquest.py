@@ -16,9 +16,10 @@ Click targets (``legal[i]["target"]``):
 * ``{"kind": "square", "sq": "c4", "verb": "move"|"tower"|"flee"}`` — a square of the
   grid: move or explore (DQ-3), place in / take the passage to a tower room (DQ-1.10,
   DQ-11.13), flee to a neighbouring room (DQ-9.8);
-* ``{"kind": "dir", "sq": "c4", "dir": "N", "verb": "face"|"orient"|"turn", "id_arg"}`` —
-  an arrow on a square: the travel marker's direction (DQ-10.2), the orientation of a tile
-  found on leaving the catacombs (DQ-10.7), the 90° turn on leaving them (DQ-10.4);
+* ``{"kind": "dir", "sq": "c4", "dir": "N", "verb": "face"|"orient"|"turn"|"secret",
+  "id_arg"}`` — an arrow on a square: the travel marker's direction (DQ-10.2), the
+  orientation of a tile found on leaving the catacombs (DQ-10.7), the 90° turn on leaving
+  them (DQ-10.4), the wall that hides a secret door (DQ-5.3);
 * ``{"kind": "combat", "card": "melee", "side": "hero"|"monster"}`` — a combat card
   (Kampfkarte) of the duel (DQ-9.3);
 * ``{"kind": "test", "verb": "spend"|"accept", "n": 2}`` — spend determination after
@@ -125,6 +126,8 @@ class DungeonQuestBoard(GameWidget):
         "orient": ("a tile in any orientation", "Rückkehr", "Click the arrow the tile's "
                    "entry arrow points to."),
         "wounds": ("wounds", "Wunden", "Dice of wounds are rolled."),
+        "secret": ("a secret door", "Geheimtür", "Click an arrow: the wall that hides the "
+                   "door."),
         "dark": ("chamber of darkness", "Kammer der Dunkelheit", "A die sends you on."),
         "over": ("game over", "Spielende", "The game is over."),
     }
@@ -180,7 +183,7 @@ class DungeonQuestBoard(GameWidget):
         s = self.game.state
         if verb in ("move", "tower", "flee"):
             return {"kind": "square", "sq": arg, "verb": verb}
-        if verb in ("face", "orient"):
+        if verb in ("face", "orient", "secret"):     # secret: the wall's side (DQ-5.3)
             return {"kind": "dir", "sq": s.heroes[s.decide[1]].sq, "dir": arg, "verb": verb}
         if verb == "turn":
             sq, d = s.heroes[s.decide[1]].travel

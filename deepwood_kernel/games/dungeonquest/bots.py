@@ -58,6 +58,16 @@ class HeuristicBot:
             return None
         return min(moves, key=lambda a: self._score_sq(s, seat, a[5:]))
 
+    def _wants_ability(self, s: DQState, seat: int) -> bool:
+        """Use an action ability (DQ-14.7) when hurt: a healing one once the wounds it
+        heals are all there, any other once determination has run out."""
+        h = s.heroes[seat]
+        ab = s.content.heroes[h.hero].ability
+        heal = sum(int(a) for v, a in ab.effects if v == "heal")
+        if heal:
+            return h.wounds >= heal and h.wounds * 3 >= life(s, seat)
+        return h.determination == 0 and h.wounds * 3 >= life(s, seat)
+
     def _mix(self, s, ids, side: str):
         eq = combat_equilibrium(s.content)[side]
         keys = list(eq)
@@ -133,6 +143,8 @@ class HeuristicBot:
             best = self._best_move(s, seat, ids)
             return best or ids[0]
         if kind == "action":
+            if "ability" in ids and self._wants_ability(s, seat):
+                return "ability"
             if "dragon" in ids and not self._leaving(s, seat) and len(s.dragon_drawn) <= 3:
                 return "dragon"
             if "search" in ids and not self._leaving(s, seat) and h.wounds * 2 < life(s, seat):

@@ -18,7 +18,7 @@ the problem.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -55,7 +55,11 @@ VERBS = {
     "entrance": (None, "place a catacomb entrance marker in your room"),
     "draw": ("deck", "draw a card of that deck and resolve it"),
     "may": ("deck", "you may draw a card of that deck (your choice)"),
+    "secret_door": (None, "a secret door in a wall of your room (search cards only)"),
 }
+#: verbs only the cards of one deck may carry: a secret door is found by searching
+#: ("Das Durchsuchen eines Raumes kann … Geheimtüren … zum Vorschein bringen")
+DECK_ONLY_VERBS = {"secret_door": "search"}
 _EFFECT_RE = re.compile(r"^([a-z_]+)(?: ([a-z0-9_]+))?$")
 
 
@@ -89,13 +93,21 @@ class Tile:
     count: int = 1
 
 
+#: decks whose cards may be loot (Beute); rune, door, monster and dragon cards are not
+LOOT_DECKS = ("dungeon", "catacomb", "corpse", "trap", "crypt", "search", "treasure")
+#: when a hero's special ability acts (DQ-14.7): in every status phase, or as the action
+ABILITY_WHEN = ("status", "action")
+#: the most uses of a special ability per game a content file may give (0: no limit)
+MAX_ABILITY_USES = 20
+
+
 @dataclass(frozen=True)
 class Card:
     key: str
     deck: str
     name: str
     count: int
-    gold: int = 0                 # > 0: a loot card (Beute)
+    gold: int = 0                 # the gold value of a loot card (0: none, DQ-8.5)
     effects: tuple = ()
     test: str = ""
     passed: tuple = ()
@@ -109,10 +121,20 @@ class Card:
     bonus_attr: str = ""
     bonus_with: str = ""
     bonus: int = 0
+    loot: bool = False            # a loot card (Beute): gold > 0, or ``loot = true``
 
-    @property
-    def loot(self) -> bool:
-        return self.gold > 0
+
+@dataclass(frozen=True)
+class Ability:
+    """A hero's special ability from the hero sheet (DQ-14.7, designed).
+
+    ``when`` is ``"status"`` (its effects act in every status phase of the hero's) or
+    ``"action"`` (the hero may use it as the turn's one action); ``uses`` limits how often
+    in a game (0: no limit). ``effects`` are in the card vocabulary (DQ-14.2)."""
+    name: str
+    when: str
+    effects: tuple
+    uses: int = 0
 
 
 @dataclass(frozen=True)
@@ -124,6 +146,7 @@ class Hero:
     toughness: int
     luck: int
     life: int
+    ability: Ability | None = None
 
 
 @dataclass
@@ -183,6 +206,34 @@ def _effects(lst, file, entry) -> tuple:
     if type(lst) is not list:
         raise ContentError(file, entry, f"effects must be a list of strings, got {lst!r}")
     return tuple(parse_effect(e, entry, file) for e in lst)
+
+
+def _ability(a, file: str, entry: str) -> Ability | None:
+    """``[heroes.KEY.ability]``: name, when (status or action), effects, uses (0..20)."""
+    if a is None:
+        return None
+    e = f"{entry}.ability"
+    if not isinstance(a, dict):
+        raise ContentError(file, e, "must be a table with name, when, effects and uses")
+    unknown = set(a) - {"name", "when", "effects", "uses"}
+    if unknown:
+        raise ContentError(file, e, f"unknown field(s) {', '.join(sorted(unknown))}; known: "
+                                    "name, when, effects, uses")
+    when = _need(a, "when", str, file, e)
+    if when not in ABILITY_WHEN:
+        raise ContentError(file, e, f"when {when!r} must be one of {', '.join(ABILITY_WHEN)}")
+    effects = _effects(_need(a, "effects", list, file, e), file, e)
+    if not effects:
+        raise ContentError(file, e, "needs at least one effect")
+    for verb, _ in effects:
+        if verb in DECK_ONLY_VERBS:
+            raise ContentError(file, e, f"{verb!r} is found only on {DECK_ONLY_VERBS[verb]} "
+                                        "cards, not by a hero's ability")
+    uses = _need(a, "uses", int, file, e, low=0) if "uses" in a else 0
+    if uses > MAX_ABILITY_USES:
+        raise ContentError(file, e, f"uses must be 0 (no limit) to {MAX_ABILITY_USES}, "
+                                    f"got {uses}")
+    return Ability(_need(a, "name", str, file, e), when, effects, uses)
 
 
 def parse_content(data: dict, file: str) -> Content:
@@ -254,7 +305,8 @@ def parse_content(data: dict, file: str) -> Content:
         for a in ATTRS:
             if vals[a] > 12:
                 raise ContentError(file, e, f"{a!r} must be 2..12 (a 2d6 test)")
-        content.heroes[key] = Hero(key, _need(h, "name", str, file, e), **vals)
+        content.heroes[key] = Hero(key, _need(h, "name", str, file, e), **vals,
+                                   ability=_ability(h.get("ability"), file, e))
     if len(content.heroes) < 4:
         raise ContentError(file, "heroes", "needs at least 4 heroes (4 players)")
     for key, t in data["tiles"].items():
@@ -310,6 +362,21 @@ def parse_content(data: dict, file: str) -> Content:
                     bonus=c.get("bonus", 0))
         if card.gold < 0:
             raise ContentError(file, e, "gold must be >= 0")
+        # DQ-8.5: loot "oftmals" (not always) has a gold value; `loot = true` marks a
+        # loot card without one, and any gold makes a card loot
+        flag = _need(c, "loot", bool, file, e) if "loot" in c else None
+        if flag is False and card.gold > 0:
+            raise ContentError(file, e, f"a card with gold ({card.gold}) is loot; drop "
+                                        "'loot = false'")
+        if card.gold > 0 or flag:
+            if deck not in LOOT_DECKS:
+                raise ContentError(file, e, f"a {deck} card cannot be loot; loot comes from "
+                                            f"the decks {', '.join(LOOT_DECKS)}")
+            card = replace(card, loot=True)
+        for verb, _ in card.effects + card.passed + card.failed + card.start:
+            if verb in DECK_ONLY_VERBS and deck != DECK_ONLY_VERBS[verb]:
+                raise ContentError(file, e, f"{verb!r} is found only on "
+                                            f"{DECK_ONLY_VERBS[verb]} cards, not {deck} cards")
         if (card.passed or card.failed) and not test:
             raise ContentError(file, e, "pass/fail effects need a 'test'")
         if deck == "monster" and (type(card.life) is not int or card.life < 1

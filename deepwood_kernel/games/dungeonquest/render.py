@@ -15,6 +15,7 @@ from .scoring import score_breakdown
 from .state import DQState
 
 _TURN = {"left": "left (90° anticlockwise)", "right": "right (90° clockwise)"}
+_WALL = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 def effect_text(verb: str, arg) -> str:
@@ -24,13 +25,14 @@ def effect_text(verb: str, arg) -> str:
             "monster": "meet a monster", "dead": "you are dead",
             "end_turn": "your turn ends", "catacombs": "fall into the catacombs",
             "entrance": "a catacomb entrance marker here",
-            "draw": f"draw a {arg} card", "may": f"you may draw a {arg} card"}[verb]
+            "draw": f"draw a {arg} card", "may": f"you may draw a {arg} card",
+            "secret_door": "a secret door in a wall of your room"}[verb]
 
 
 def card_text(card) -> str:
     parts = []
     if card.loot:
-        parts.append(f"loot, {card.gold} gold")
+        parts.append(f"loot, {card.gold} gold" if card.gold else "loot, no gold value")
     parts += [effect_text(v, a) for v, a in card.effects]
     if card.test:
         t = f"{card.test} test"
@@ -48,6 +50,14 @@ def card_text(card) -> str:
     if card.bonus_with:
         parts.append(f"+{card.bonus} gold at the end with a {card.bonus_with.replace('_', ' ')}")
     return "; ".join(parts) or "nothing happens"
+
+
+def ability_text(ab) -> str:
+    """A special ability in words (DQ-14.7): "Laying on of hands: as your action, heal 4
+    (2 uses a game)"."""
+    when = "in every status phase" if ab.when == "status" else "as your action"
+    uses = f" ({ab.uses} use{'s' if ab.uses != 1 else ''} a game)" if ab.uses else ""
+    return f"{ab.name}: {when}, " + ", ".join(effect_text(v, a) for v, a in ab.effects) + uses
 
 
 def label(s: DQState, aid: str) -> str:
@@ -80,7 +90,8 @@ def label(s: DQState, aid: str) -> str:
     if verb == "hero":
         x = c.heroes[arg]
         return (f"Play {x.name} (strength {x.strength}, agility {x.agility}, toughness "
-                f"{x.toughness}, luck {x.luck}, life {x.life})")
+                f"{x.toughness}, luck {x.luck}, life {x.life}"
+                + (f"; {ability_text(x.ability)}" if x.ability else "") + ")")
     if verb == "tower":
         return f"Go to the tower room on {arg}"
     if verb == "move":
@@ -97,12 +108,17 @@ def label(s: DQState, aid: str) -> str:
             "escape": "Escape from the dungeon with your loot", "stop": "Stop here",
             "fight": "Fight another round"}.get(verb) or {
         "spend": lambda: f"Spend {arg} determination token{'s' if arg != '1' else ''} to pass",
-        "drop": lambda: f"Drop {c.cards[arg].name} ({c.cards[arg].gold} gold)",
+        "drop": lambda: f"Drop {c.cards[arg].name} ({c.cards[arg].gold} gold)"
+        if c.cards[arg].gold else f"Drop {c.cards[arg].name} (no gold value)",
+        "ability": lambda: f"Use {c.heroes[h.hero].ability.name} ("
+        + ", ".join(effect_text(v, a) for v, a in c.heroes[h.hero].ability.effects) + ")",
         "play": lambda: f"Play the {c.combat_names[c.combat_cards.index(arg)]} card",
         "monster": lambda: f"The monster plays {c.combat_names[c.combat_cards.index(arg)]}",
         "face": lambda: f"Point the travel marker {arg}",
         "turn": lambda: f"Turn the travel marker {_TURN[arg]}",
         "orient": lambda: f"Lay the tile with its arrow towards {arg}",
+        "secret": lambda: f"The secret door is in the {_WALL[arg]} wall (towards "
+        f"{c.neighbour(h.sq, 'NESW'.index(arg))})",
     }.get(verb, lambda: aid)()
 
 
@@ -111,7 +127,9 @@ def view(s: DQState, seat: int | None) -> dict:
     (as the hero) the monster's life and escape wounds (DQ-9.2: only its name is read)."""
     c = s.content
     tiles = [{"sq": sq, "tile": k, "type": c.tiles[k].type, "rotation": r,
-              "sides": "".join(_world_sides(c.tiles[k].sides, r)), "torch": c.tiles[k].torch,
+              "sides": "".join("o" if sq + "NESW"[d] in s.secret else x
+                               for d, x in enumerate(_world_sides(c.tiles[k].sides, r))),
+              "torch": c.tiles[k].torch,
               "entrance": has_entrance(s, sq)} for sq, (k, r) in sorted(s.board.items())]
     heroes = []
     for i, h in enumerate(s.heroes):
@@ -126,6 +144,8 @@ def view(s: DQState, seat: int | None) -> dict:
             "rune_face_down": (h.rune_face_down or None) if seat is None
             else bool(h.rune_face_down), "catacomb_cards": list(h.cat_cards),
             "travel": list(h.travel) if h.travel else None,
+            "ability": ability_text(hx.ability) if hx and hx.ability else None,
+            "ability_used": h.ability_used,
             "score": score_breakdown(s, i)[-1][1],
         })
     combat = None
@@ -144,6 +164,7 @@ def view(s: DQState, seat: int | None) -> dict:
         "game": "dungeonquest", "columns": c.columns, "rows": c.rows,
         "towers": list(c.towers), "treasure": list(c.treasure), "tiles": tiles,
         "monsters": list(s.monsters), "searched": list(s.searched),
+        "secret_doors": list(s.secret),
         "entrances": list(s.entrances), "sun": s.sun, "sun_length": c.sun_length,
         "sun_numbers": {str(k): v for k, v in sorted(c.sun_numbers.items())},
         "heroes": heroes, "seat": s.seat, "start": s.start, "round": s.round,

@@ -1,9 +1,10 @@
 """The rules of *DungeonQuest* (revised edition, Fantasy Flight) over :class:`DQState`.
 
-Each rule function names the rulebook section it implements (German headings of
-``shared/rules/004_f93622052c7658ee.txt``) and the rule IDs of
-``docs/rules/dungeonquest.md``. The readings chosen where the rulebook is silent are
-listed there (marked **reading**) and repeated briefly where they are played.
+Each rule function names the rulebook section it implements, by the German section
+headings of the *DungeonQuest* rulebook (*Spielregel*, revised edition, Fantasy Flight /
+Heidelberger Spieleverlag), and the rule IDs of ``docs/rules/dungeonquest.md``. The
+readings chosen where the rulebook is silent are listed there (marked **reading**) and
+repeated briefly where they are played.
 
 The rules run as a stack of tasks (plain tuples, so the state deep-copies, hashes and
 compares exactly). ``_run`` pops tasks until one needs chance (``s.chance``) or a player
@@ -211,13 +212,15 @@ def room_type(s: DQState, sq: str) -> str:
 def side(s: DQState, sq: str, d: int) -> str:
     """The kind of side ``d`` (world direction) of the room on ``sq``: o, w, d or p.
 
-    Printed rooms (DQ-1.7, designed): tower rooms are open towards the board, the
+    Printed rooms (DQ-13.1, designed): tower rooms are open towards the board, the
     treasure chamber on every side; the board's edge is the outer wall."""
     c = s.content
     if c.neighbour(sq, d) is None:
         return "w"
     if sq in c.towers or sq in c.treasure:
         return "o"
+    if s.secret and sq + DIRS[d] in s.secret:
+        return "o"                         # DQ-5.3: a revealed secret door opens the edge
     key, rot = s.board[sq]
     return c.tiles[key].sides[(d - rot) % 4]
 
@@ -235,6 +238,16 @@ def on_far_half(s: DQState, seat: int) -> bool:
     through; a hero who landed there (catacombs) stands on the arrow's half (reading)."""
     h = s.heroes[seat]
     return h.came is not None and far_side(s, h.sq, h.came)
+
+
+def room_marker(s: DQState, sq: str) -> str | None:
+    """The square of the monster marker in the room on ``sq``, or None.
+
+    The treasure chamber counts as one room though it covers two squares (DQ-11.9:
+    "Die Schatzkammer zählt als ein Raum"), so a marker on either square is the
+    chamber's marker: a hero entering either square meets it (DQ-9.1), a meeting there
+    places no second marker (DQ-9.2), and slaying the monster removes it (DQ-9.5)."""
+    return next((q for q in room_squares(s, sq) if q in s.monsters), None)
 
 
 def occupied_by_other(s: DQState, seat: int, sq: str) -> bool:
@@ -294,13 +307,32 @@ def searchable(s: DQState, seat: int) -> str | None:
         return "you are not in a room"
     if h.sq not in s.board or not s.content.tiles[s.board[h.sq][0]].torch:
         return "this room shows no torch symbol"
-    if h.sq in s.monsters:
+    if room_marker(s, h.sq) is not None:
         return "a monster marker lies in this room"
     if h.sq in s.searched:
         return "this room has been searched already"
     if s.tokens < 1:
         return "no searched marker is left in the supply"
     return None
+
+
+def ability_left(s: DQState, seat: int, when: str) -> bool:
+    """Does the hero's sheet give a special ability acting ``when`` ("status" or
+    "action") with a use left this game (DQ-14.7)?"""
+    h = s.heroes[seat]
+    ab = s.content.heroes[h.hero].ability if h.hero else None
+    return ab is not None and ab.when == when and (not ab.uses or h.ability_used < ab.uses)
+
+
+def _use_ability(s: DQState) -> None:
+    """DQ-14.7: the ability's effects, in order, like a card's (DQ-14.2); one use."""
+    h = s.heroes[s.seat]
+    ab = s.content.heroes[h.hero].ability
+    h.ability_used += 1
+    left = f" ({ab.uses - h.ability_used} use{'s' if ab.uses - h.ability_used != 1 else ''}" \
+        " left)" if ab.uses else ""
+    s.log.append(f"{h.name} uses {ab.name}{left}.")
+    _push_effects(s, ab.effects)
 
 
 def has_entrance(s: DQState, sq: str) -> bool:
@@ -331,7 +363,12 @@ def _push_effects(s: DQState, effects) -> None:
 
 # -------------------------------------------------------------- setup tasks
 def t_startroll(s: DQState, seats: tuple) -> None:
-    """Spielaufbau 7 (DQ-1.7): every player rolls 1 die; ties for the highest roll again."""
+    """Spielaufbau 7 (DQ-1.6): every player rolls 1 die; ties for the highest roll again.
+
+    Reading: "Bei Gleichstand wird noch einmal gewürfelt" names nobody, so only the
+    players tied for the highest roll again; the others have already lost ("Wer das
+    höchste Ergebnis hat"), and a reroll by all could hand the start to a player the
+    first roll had beaten."""
     if len(s.rolls) == len(seats):
         best = max(s.rolls.values())
         top = tuple(i for i in seats if s.rolls[i] == best)
@@ -410,7 +447,8 @@ def t_sun(s: DQState) -> None:
 def t_status(s: DQState) -> None:
     """Zustandsphase (DQ-2.2): the texts of the cards in your area that act at the start
     of your turn (runes, lasting cards; a lasting card with a cure test is tested after
-    its effects, and a pass discards it)."""
+    its effects, and a pass discards it). A hero sheet's status ability acts first
+    (DQ-14.7): the sheet lies in your area like the cards, and is read first."""
     h = s.heroes[s.seat]
     if not in_dungeon(h):
         return
@@ -423,6 +461,12 @@ def t_status(s: DQState) -> None:
         if card.cure:
             todo.append(("test", card.cure, 0, (("cure", k),), ()))
     s.tasks.extend(reversed(todo))
+    if ability_left(s, s.seat, "status"):
+        s.tasks.append(("ability",))
+
+
+def t_ability(s: DQState) -> None:
+    _use_ability(s)
 
 
 def t_cure(s: DQState, key: str) -> None:
@@ -434,7 +478,7 @@ def t_cure(s: DQState, key: str) -> None:
 
 
 def t_action(s: DQState) -> None:
-    """Aktionsphase (DQ-2.3): one action; in the catacombs a catacomb card (DQ-10.3)."""
+    """Aktionsphase (DQ-2.4): one action; in the catacombs a catacomb card (DQ-10.3)."""
     h = s.heroes[s.seat]
     if h.status == CATACOMBS:
         s.log.append(f"{h.name} gropes on through the catacombs.")
@@ -526,7 +570,7 @@ def _resolve_card(s: DQState, key: str) -> None:
     h = s.heroes[s.seat]
     what = card.name
     if card.loot:
-        what += f" (loot, {card.gold} gold)"
+        what += f" (loot, {card.gold} gold)" if card.gold else " (loot, no gold value)"
     s.log.append(f"{h.name} draws a {card.deck} card: {what}.")
     if card.deck == "rune":
         h.runes.append(key)
@@ -588,8 +632,32 @@ def t_eff(s: DQState, verb: str, arg) -> None:
         s.tasks.append(("draw", arg))
     elif verb == "may":
         s.decide = ("may", s.seat, arg)
+    elif verb == "secret_door":
+        walls = secret_door_walls(s, s.seat)
+        if walls:
+            s.decide = ("secret", s.seat, walls)
+        else:
+            s.log.append("No wall of this room could hide a door.")
     else:                                  # content.py validates every verb
         raise ValueError(f"unknown effect {verb!r}")
+
+
+def secret_door_walls(s: DQState, seat: int) -> tuple[int, ...]:
+    """DQ-5.3 (designed): the walls of the hero's room where a secret door can be
+    revealed: a side blocked by a wall (of this room or of the explored room next door),
+    not the board's outer wall and not already opened."""
+    h = s.heroes[seat]
+    c = s.content
+    if h.status != IN or h.sq not in s.board:
+        return ()
+    out = []
+    for d in range(4):
+        t = c.neighbour(h.sq, d)
+        if t is None:
+            continue
+        if side(s, h.sq, d) == "w" or (t in s.board and side(s, t, (d + 2) % 4) == "w"):
+            out.append(d)
+    return tuple(out)
 
 
 def wound(s: DQState, seat: int, n: int) -> None:
@@ -721,7 +789,7 @@ def _arrive(s: DQState) -> None:
     """A room with a monster marker: meet the monster instead of the room's effect
     (DQ-9.1); else the room's effect."""
     h = s.heroes[s.seat]
-    if h.sq in s.monsters:
+    if room_marker(s, h.sq) is not None:
         s.log.append(f"A monster marker lies here: {h.name} meets a monster.")
         start_encounter(s)
         return
@@ -880,7 +948,7 @@ def _monster_drawn(s: DQState, key: str) -> None:
     s.combat = {"seat": s.seat, "monster": key, "wounds": 0, "hero_card": None,
                 "monster_card": None, "round": 1}
     s.log.append(f"{h.name} meets a monster: the {card.name}!")
-    if h.status == IN and h.sq not in s.monsters:
+    if h.status == IN and room_marker(s, h.sq) is None:
         if len(s.monsters) < s.content.supply["monster_markers"]:
             s.monsters.append(h.sq)
     s.decide = ("combat", s.seat)
@@ -919,8 +987,8 @@ def _reveal(s: DQState, mcard: str) -> None:
     if cb["wounds"] >= card.life:
         s.log.append(f"The {card.name} is slain!")
         _discard(s, cb["monster"])
-        if h.status == IN and h.sq in s.monsters:
-            s.monsters.remove(h.sq)
+        if h.status == IN and room_marker(s, h.sq) is not None:
+            s.monsters.remove(room_marker(s, h.sq))
         s.combat = None
         _end_turn(s)
         return
@@ -939,8 +1007,13 @@ def flee_targets(s: DQState, seat: int) -> list[str]:
 
 
 def t_fled(s: DQState, to: str) -> None:
-    """A successful escape: the monster card is revealed, its escape wounds suffered, then
-    the hero moves (DQ-9.7)."""
+    """Flucht (DQ-9.8): a successful flight reveals the monster card, the hero suffers its
+    escape wounds, then moves into the chosen neighbouring explored room.
+
+    The move ignores doors and portcullises and nothing else ("wobei er Türen und
+    Fallgitter ignoriert"): leaving a caved-in room by a passage beyond the rubble still
+    asks for the agility test of DQ-11.6, and a failure ends the turn in the room (the
+    encounter is over either way). The chasm blocks flight across it (``flee_targets``)."""
     cb = s.combat
     card = s.content.cards[cb["monster"]]
     h = s.heroes[s.seat]
@@ -948,9 +1021,11 @@ def t_fled(s: DQState, to: str) -> None:
                  f"wounds {card.escape}).")
     _discard(s, cb["monster"])
     s.combat = None
-    s.tasks = [("turn_end",), ("go", to, True, "flee")]
+    s.tasks = [("turn_end",)]
     if card.escape:
         wound(s, s.seat, card.escape)
+    if h.status == IN:                     # the escape wounds may have killed the hero
+        _move_from_action(s, to, "flee")
 
 
 def t_round(s: DQState) -> None:
@@ -963,7 +1038,7 @@ TASKS = {
     "place": t_place, "reveal_rune": t_reveal_rune, "first_round": t_first_round, "sun": t_sun, "status": t_status,
     "cure": t_cure, "action": t_action, "turn_end": t_turn_end, "draw": t_draw,
     "eff": t_eff, "test": t_test, "go": t_go, "enter": t_enter, "land": t_land,
-    "exit_choice": t_exit_choice, "fled": t_fled, "round": t_round,
+    "exit_choice": t_exit_choice, "fled": t_fled, "round": t_round, "ability": t_ability,
 }
 
 
@@ -989,6 +1064,8 @@ def legal_ids(s: DQState) -> list[str]:
             ids.append("dragon")
         if room_type(s, h.sq) == "bridge":
             ids.append("cross")
+        if ability_left(s, seat, "action"):
+            ids.append("ability")
         return ids or ["wait"]
     if kind == "spend":
         return [f"spend {s.decide[2]}", "accept"]
@@ -1004,6 +1081,8 @@ def legal_ids(s: DQState) -> list[str]:
         return ids or ["stop"]
     if kind == "bridge":
         return ["cross", "wait"] + [f"drop {k}" for k in sorted(set(h.loot))]
+    if kind == "secret":
+        return [f"secret {DIRS[d]}" for d in s.decide[2]]
     if kind == "combat":
         return [f"play {k}" for k in c.combat_cards]
     if kind == "mplay":
@@ -1164,9 +1243,15 @@ def apply(s: DQState, aid: str) -> None:
         elif verb == "escape":
             _escape(s)
         elif verb == "tower":
+            # DQ-11.13: going on to another tower room is entering a room, so a monster
+            # marker there is met instead of moving on (DQ-9.1)
             h.sq, h.came = arg, None
             s.log.append(f"{h.name} takes the tower passage to the tower room on {arg}.")
-            s.decide = ("onward", seat, "tower_only")
+            if room_marker(s, arg) is not None:
+                s.log.append(f"A monster marker lies here: {h.name} meets a monster.")
+                start_encounter(s)
+            else:
+                s.decide = ("onward", seat, "tower_only")
         else:
             s.log.append(f"{h.name} cannot go on: the turn ends.")
             _end_turn(s)
@@ -1181,6 +1266,12 @@ def apply(s: DQState, aid: str) -> None:
         else:
             s.log.append(f"{h.name} waits at the bridge; the turn ends.")
             _end_turn(s)
+    elif kind == "secret":
+        d = DIRS.index(arg)
+        t = c.neighbour(h.sq, d)
+        s.secret += [h.sq + arg, t + DIRS[(d + 2) % 4]]
+        s.log.append(f"{h.name} finds a secret door in the {arg} wall, between {h.sq} and "
+                     f"{t}.")
     elif kind == "combat":
         _hero_plays(s, arg)
     elif kind == "mplay":
@@ -1241,6 +1332,8 @@ def _action(s: DQState, verb: str, arg: str) -> None:
         s.tasks.append(("draw", "dragon"))
     elif verb == "cross":
         s.decide = ("bridge", s.seat)      # DQ-11.3: loot may be dropped before the test
+    elif verb == "ability":
+        _use_ability(s)                    # DQ-14.7: the turn's one action
     elif verb == "wait":
         s.log.append(f"{h.name} cannot act and waits.")
 
@@ -1299,6 +1392,7 @@ def explain_illegal(s: DQState, aid: str) -> str | None:
         "round_end": "fight on or try to flee", "face": "point your travel marker",
         "exit": "leave the catacombs or stay", "turn": "turn the travel marker left or right",
         "orient": "choose where the new tile's arrow points",
+        "secret": "choose the wall that hides the secret door ('secret N', ...)",
     }
     if kind != "action":
         return waiting.get(kind)
@@ -1309,6 +1403,13 @@ def explain_illegal(s: DQState, aid: str) -> str | None:
         return "this room has no catacomb entrance (printed or a marker)"
     if verb == "dragon":
         return "only a hero who starts the turn in the treasure chamber may draw a dragon card"
+    if verb == "ability":
+        ab = s.content.heroes[h.hero].ability
+        if ab is None:
+            return f"{s.content.heroes[h.hero].name}'s hero sheet has no special ability"
+        if ab.when != "action":
+            return f"{ab.name} acts by itself in your status phase; it is no action"
+        return f"{ab.name} is used up ({ab.uses} use{'s' if ab.uses != 1 else ''} a game)"
     if verb == "move":
         c = s.content
         if not isinstance(arg, str) or len(arg) < 2 or arg[0] not in "abcdefghijklmnopqrstuvwxyz"[:c.columns] \

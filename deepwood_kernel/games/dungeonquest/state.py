@@ -32,6 +32,7 @@ class Hero:
     rune_face_down: str = ""       # setup: dealt before the hero choice, unseen (DQ-1.9)
     cat_cards: list[str] = field(default_factory=list)  # catacomb cards beside the sheet
     travel: tuple | None = None    # (square, direction) of the travel marker
+    ability_used: int = 0          # uses of the hero sheet's special ability (DQ-14.7)
 
 
 @dataclass
@@ -46,6 +47,8 @@ class DQState:
     searched: list[str] = field(default_factory=list)
     monsters: list[str] = field(default_factory=list)   # squares with a monster marker
     entrances: list[str] = field(default_factory=list)  # squares with an entrance marker
+    secret: list[str] = field(default_factory=list)     # edges opened by a secret door,
+    #                                                     both ways: "b1E", "c1W" (DQ-5.3)
     tokens: int = 0                                     # token supply (determination/searched)
     dragon_drawn: list[str] = field(default_factory=list)
     sun: int = 1
