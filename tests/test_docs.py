@@ -17,8 +17,7 @@ STILL_POINTING_OUTSIDE = {
     "deepwood_kernel/games/adventureland/rules.py",
     "deepwood_kernel/games/dungeondraw/content.toml",
     "deepwood_kernel/games/dungeondraw/rules.py",
-    "deepwood_kernel/games/dungeonquest/rules.py",
-    "docs/rules/adventureland.md", "docs/rules/dungeondraw.md", "docs/rules/dungeonquest.md",
+    "docs/rules/adventureland.md", "docs/rules/dungeondraw.md",
 }
 
 
