@@ -173,8 +173,8 @@ class Content:
 # (the decks' exact sizes and the 117 tiles are checked in parse_content, with every other
 # cross-field rule: the named loot exists, the treasure squares are adjacent...).
 Square = Pattern(r"^[a-z]([1-9]|1[0-9]|2[0-6])$", "a square like 'e6' (column a-z, row 1-26)")
-Effect = Pattern(r"^[a-z_]+( [a-z0-9_]+)?$", "an effect like 'heal 2' or 'monster'")
-Effects = Items(Effect, 8)
+EffectText = Pattern(r"^[a-z_]+( [a-z0-9_]+)?$", "an effect like 'heal 2' or 'monster'")
+Effects = Items(EffectText, 8)
 Attr = Choice(*ATTRS, "")
 
 
