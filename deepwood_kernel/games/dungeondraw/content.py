@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from pydantic import model_validator
+
 from ...core.content import (Choice, Int, Items, Key, Name, Pattern, Schema, Table, Text,
-                             validate)
+                             require, validate)
 from ...core.errors import ContentError, read_content_toml
 
 DEFAULT_FILE = Path(__file__).with_name("content.toml")
@@ -158,6 +160,13 @@ class ContentSpec(Schema):
     goal_deck: GoalDeckSpec
     books: Table(Choice(*BOOK_IDS), Text, len(BOOK_IDS)) = {}
     card: Items(CardSpec, 120, 9)
+
+    @model_validator(mode="after")
+    def _consistent(self):
+        # the face-up book row is filled at setup (DD-1.2): an empty book deck cannot
+        require(len(self.books) >= self.game.face_up, "books", sorted(self.books),
+                f"at least game.face_up ({self.game.face_up}) spell books for the book row")
+        return self
 
 
 def _fail(file, entry, problem):
