@@ -18,6 +18,7 @@ import hashlib
 import json
 import math
 import random
+import re
 import tomllib
 from collections.abc import Iterator
 from importlib import import_module
@@ -108,9 +109,10 @@ def _duplicate(data: dict, path: tuple) -> dict:
     return data
 
 
-def mutants(key: str, seed: int = 0, per_field: int | None = None) -> Iterator[tuple[str, str]]:
-    """(what was done, the mutant file's text) for game ``key``; ``per_field`` mutations of
-    each field (seeded sample; None: all of them)."""
+def mutants(key: str, seed: int = 0, per_field: int | None = None
+            ) -> Iterator[tuple[str, str | dict]]:
+    """(what was done, the mutant file's text or parsed data) for game ``key``;
+    ``per_field`` mutations of each field (seeded sample; None: all of them)."""
     text = import_module(f"deepwood_kernel.games.{key}.content").DEFAULT_FILE.read_text(
         encoding="utf-8")
     data = tomllib.loads(text)
@@ -120,15 +122,14 @@ def mutants(key: str, seed: int = 0, per_field: int | None = None) -> Iterator[t
         values = VALUES if per_field is None else rnd.sample(VALUES, per_field)
         for v in values:
             what = "deleted" if v is None else f"= {v!r}"[:40]
-            yield f"{name} {what}", toml_text(_set(data, path, v))
+            yield f"{name} {what}", _set(data, path, v)
         if isinstance(path[-1], int) or shape[-1] == "*":
-            yield f"{name} duplicated", toml_text(_duplicate(data, path))
+            yield f"{name} duplicated", _duplicate(data, path)
     for section in data:
-        yield f"{section} = 5", toml_text(_set(data, (section,), 5))
+        yield f"{section} = 5", _set(data, (section,), 5)
         if isinstance(data[section], dict):
-            yield f"{section} empty", toml_text(_set(data, (section,), {}))
-    numbers = [i for i, line in enumerate(text.splitlines()) if "= " in line
-               and line.split("= ", 1)[1][:1].isdigit()]
+            yield f"{section} empty", _set(data, (section,), {})
+    numbers = [i for i, line in enumerate(text.splitlines()) if re.match(r"^\w+ = \d", line)]
     lines = text.splitlines()
     i = rnd.choice(numbers)
     head = lines[i].split("= ", 1)[0]
@@ -139,10 +140,25 @@ def mutants(key: str, seed: int = 0, per_field: int | None = None) -> Iterator[t
     yield "not TOML", text[: len(text) // 2] + "\n[[[\n"
 
 
-def check(key: str, what: str, text: str, plies: int = 12) -> tuple[str, str]:
+def check(key: str, what: str, mutant: str | dict, plies: int = 12) -> tuple[str, str]:
     """``("refused", problem)`` if the mutant raised a ContentError naming the file and a
-    field, ``("played", "")`` if it loaded and played; else ``("escaped", what happened)``."""
+    field, ``("played", "")`` if it loaded and played; else ``("escaped", what happened)``.
+
+    A mutant given as parsed data is validated as such first (tomllib is slow on the long
+    inline tables of a written-out mutant, and most mutants are refused); one that passes
+    is written out as TOML and loaded and played like a user's file."""
     name = "mutant.toml"
+    if isinstance(mutant, dict):
+        try:
+            import_module(f"deepwood_kernel.games.{key}.content").parse_content(mutant, name)
+        except ContentError as e:
+            if e.file != name or not e.entry or not e.problem:
+                return "escaped", f"{what}: ContentError without file/field: {e}"
+            return "refused", str(e)
+        except Exception as e:                   # noqa: BLE001 - that is what we look for
+            return "escaped", f"{what}: {type(e).__name__} on load: {str(e)[:200]}"
+        mutant = toml_text(mutant)
+    text = mutant
     cf = ContentFile(name, text, hashlib.sha256(text.encode()).hexdigest())
     info = dk.GAMES[key]
     try:
