@@ -141,9 +141,6 @@ def validate(schema: type[BaseModel], data: Any, file: str):
         where = _dotted(err["loc"])
         if err["type"] == "missing":
             raise ContentError(file, where, _allowed(err)) from None
-        if err["type"] == "extra_forbidden":
-            raise ContentError(file, where, f"holds {short(err['input'])}; "
-                                            f"{_allowed(err)}") from None
         raise ContentError(file, where, f"holds {short(err['input'])}; {_allowed(err)}") \
             from None
     except Invalid as e:
