@@ -141,10 +141,14 @@ def validate(schema: type[BaseModel], data: Any, file: str):
         where = _dotted(err["loc"])
         if err["type"] == "missing":
             raise ContentError(file, where, _allowed(err)) from None
+        if err["loc"][-1:] == ("[key]",):        # a table's key, not its value
+            raise ContentError(file, _dotted(err["loc"][:-2]), f"has the key "
+                               f"{short(err['input'])}; {_allowed(err)}") from None
         raise ContentError(file, where, f"holds {short(err['input'])}; {_allowed(err)}") \
             from None
     except Invalid as e:
-        raise ContentError(file, e.field, f"holds {short(e.value)}; {e.allowed}") from None
+        raise ContentError(file, e.field, f"holds {short(e.value)}; allowed: {e.allowed}") \
+            from None
     except RecursionError:
         raise ContentError(file, "file", "nested too deeply") from None
 

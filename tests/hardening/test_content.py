@@ -91,6 +91,13 @@ def test_issue23_every_game_declares_its_content_schema_and_its_file_validates(k
      "holds '6'; allowed: an integer from 1 to 12"),
     ("deepwood", lambda d: d["monster"][0].update(copys=3), "monster.0.copys",
      "is not a field of this table"),
+    # a table key that is not allowed; a cross-field rule
+    ("deepwood", lambda d: d["tiles"]["face_down"].update(dragon=1), "tiles.face_down",
+     "has the key 'dragon'; allowed: one of 'forest', 'thicket'"),
+    ("deepwood", lambda d: d["board"].update(rocks=["b3", "b3"]), "board.rocks",
+     "holds ['b3', 'b3']; allowed: 2 different fields"),
+    ("dungeondraw", lambda d: d.update(books={}), "books",
+     "allowed: at least game.face_up (2) spell books"),
 ])
 def test_issue23_a_bad_file_gets_one_content_error_naming_field_value_and_allowed(
         key, edit, field, allowed):
