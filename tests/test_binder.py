@@ -52,6 +52,11 @@ def test_binder_files_are_consistent():
     assert reqs and all(re.fullmatch(r"[A-Za-z0-9_.\-\[\]]+==[\w.]+", r) for r in reqs), reqs
     names = {r.split("==")[0].lower() for r in reqs}
     assert {"jupyterlab", "ipykernel", "ipywidgets", "anywidget", "numpy"} <= names
+    pyproject = (REPO / "pyproject.toml").read_text()
+    deps = re.search(r"^dependencies = \[(.*?)\]", pyproject, re.M | re.S).group(1)
+    needed = {re.split(r"[<>=!~ \[]", d.strip().strip('"'))[0].lower()
+              for d in deps.split(",") if d.strip()}
+    assert needed <= names, f"postBuild installs with --no-deps: pin {needed - names}"
     runtime = (BINDER / "runtime.txt").read_text().strip()
     assert re.fullmatch(r"python-3\.\d+", runtime), runtime
     pyproject = (REPO / "pyproject.toml").read_text()

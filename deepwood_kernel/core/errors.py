@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,11 +40,11 @@ class ContentError(DeepwoodError, ValueError):
 
 def parse_content_toml(text: str, name: str) -> dict:
     """Parse a content file's text, turning bad TOML into a :class:`ContentError` (each
-    game's ``parse_content`` then validates the entries)."""
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError(name, "file", f"not valid TOML: {e}") from None
+    game's ``parse_content`` then validates the entries against its schema). Every failure,
+    a 5,000-digit integer or arrays nested 2,000 deep included, is a ContentError: see
+    :func:`deepwood_kernel.core.content.parse_toml`."""
+    from .content import parse_toml       # content.py imports this module
+    return parse_toml(text, name)
 
 
 def read_content_toml(path: Path) -> dict:

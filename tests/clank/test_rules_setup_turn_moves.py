@@ -2077,8 +2077,8 @@ def _tunnel(data, a, b):
 @pytest.mark.parametrize("edit, entry, problem", [
     (lambda d: _card(d, "cellar_rats").update(count=4), "card",
      "the dungeon deck must hold 100 cards, this file has 99"),
-    (lambda d: _card(d, "lamp_bearer").update(play=["skill two"]), "card lamp_bearer.play",
-     "is not an effect"),
+    (lambda d: _card(d, "lamp_bearer").update(play=["skill two"]), "card.8.play.0",
+     "holds 'skill two'; allowed: an effect like 'skill 2'"),
     (lambda d: _card(d, "lamp_bearer").update(play=["fly 1"]), "card lamp_bearer.play",
      "unknown effect 'fly'"),
     (lambda d: _card(d, "burgle").update(count=5), "card",

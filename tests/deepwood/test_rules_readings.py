@@ -106,7 +106,7 @@ def test_DW_1_14_designed_strips_and_content_errors_name_the_problem(tmp_path):
     bad = tmp_path / "content.toml"
     text = DEFAULT_FILE.read_text(encoding="utf-8")
     bad.write_text(text.replace('"SPB", "SGS"', '"SPX", "SGS"'), encoding="utf-8")
-    with pytest.raises(dk.ContentError, match=r"content.toml: \[strips.all\] 'SPX' must be 3"):
+    with pytest.raises(dk.ContentError, match=r"content.toml: \[strips.all.0\] holds 'SPX'; allowed: 3 cells"):
         load_content(str(bad))
     with pytest.raises(ValueError, match="cannot start|content"):
         dk.new_game("deepwood", content=str(bad))

@@ -413,5 +413,6 @@ def test_DQ_13_4_a_users_own_content_file(tmp_path):
     assert h.fingerprint() == g.fingerprint()
     bad = tmp_path / "bad.toml"
     bad.write_text(text.replace('life = 16', 'life = "many"'), encoding="utf-8")
-    with pytest.raises(ContentError, match=r"bad.toml: \[heroes.brannoc\] 'life' must be"):
+    with pytest.raises(ContentError, match=r"bad.toml: \[heroes.brannoc.life\] holds 'many'; "
+                                          r"allowed: an integer from 2 to 40"):
         dk.new_game("dungeonquest", players=1, content=str(bad))

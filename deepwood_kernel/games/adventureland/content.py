@@ -20,6 +20,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from pydantic import Field
+
+from ...core.content import Int, Items, Meta, Name, Pattern, Schema, Table, validate
 from ...core.errors import ContentError, read_content_toml
 
 DEFAULT_FILE = Path(__file__).with_name("content.toml")
@@ -59,6 +62,71 @@ class Content:
         return f"{self.columns[col]}{row}"
 
 
+# ------------------------------------------------------------------------------ the schema
+# Bounds keep a game playable (issue 23): the published board is 11 x 10 and the board
+# drawing stays readable up to 26 x 26; piece counts stay within a few times the published
+# ones (40 adventurers, 30 companions, 18 gold, 28 swords, 20 herbs, 14 creatures); the
+# fight uses at most 6 dice and 6 swords. Cross-field checks (every river square is a
+# river, the creatures fill the fog squares...) follow in parse_content.
+Square = Pattern(r"^[A-Z]([1-9]|1[0-9]|2[0-6])$", "a square like 'E9' (column A-Z, row 1-26)")
+Whole = Pattern(r"^[0-9]{1,2}$", "a whole number of 1 or 2 digits")
+
+
+class GameSpec(Schema):
+    columns: Pattern(r"^[A-Z]{2,26}$", "2 to 26 distinct capital letters, e.g. 'ABC'")
+    rows: Int(2, 26)
+    adventurers_per_colour: Int(1, 20)
+    companions: Int(1, 60)
+    gold: Int(1, 60)
+    dice: Int(1, 6)
+    max_swords_in_fight: Int(1, 6)
+    start_cards: Int(1, 20)
+    cards_per_turn: Int(1, 6)
+    colours: Items(Name, 8, 4)
+    names: Items(Name, 8, 4)
+
+
+class SeatsSpec(Schema):
+    adventurers_removed: Int(0, 20)
+    companions_removed: Int(0, 60)
+    swords_removed: Int(0, 60)
+    start_rows: Items(Int(1, 26), 26, 1)
+    start_columns: Pattern(r"^[A-Z]{1,26}$", "1 to 26 capital letters of game.columns")
+
+
+class PlayersSpec(Schema):
+    two: SeatsSpec = Field(alias="2")
+    three: SeatsSpec = Field(alias="3")
+    four: SeatsSpec = Field(alias="4")
+
+
+class MapSpec(Schema):
+    # which letters are terrain is checked square by square below, naming the square
+    rows: Items(Pattern(r"^[a-z0-9]{2,26}$", "a row of 2 to 26 squares: f, m, r, n or a "
+                        "city number 1-9"), 26, 2)
+    river: Items(Square, 26 * 26)
+
+
+class ScoringSpec(Schema):
+    gold_points: Int(0, 99)
+    group_points: Int(0, 99)
+    majority: Items(Int(0, 99), 3, 3)
+
+
+class ContentSpec(Schema):
+    """The whole ``content.toml`` of Adventure Land."""
+
+    meta: Meta = {}
+    game: GameSpec
+    players: PlayersSpec
+    map: MapSpec
+    cities: Table(Pattern(r"^[1-9]$", "a city number 1-9"), Name, 9) = {}
+    creatures: Table(Whole, Int(1, 100), 20, min_length=1)
+    swords: Table(Whole, Int(1, 100), 20, min_length=1)
+    herbs: Table(Whole, Int(1, 100), 20, min_length=1)
+    scoring: ScoringSpec
+
+
 def _int_table(data: dict, entry: str, name: str, low: int = 0) -> dict[int, int]:
     raw = data.get(entry)
     if not isinstance(raw, dict) or not raw:
@@ -77,7 +145,9 @@ def _int_table(data: dict, entry: str, name: str, low: int = 0) -> dict[int, int
 
 
 def parse_content(data: dict, name: str) -> Content:
-    """Validate the parsed TOML of a content file and build :class:`Content`."""
+    """Validate the parsed TOML of a content file against :class:`ContentSpec` and build
+    :class:`Content`."""
+    validate(ContentSpec, data, name)
     g = data.get("game")
     if not isinstance(g, dict):
         raise ContentError(name, "game", "missing table")

@@ -14,6 +14,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from pydantic import model_validator
+
+from ...core.content import (Choice, Flag, Int, Items, Meta, Pattern, Schema, Table, require,
+                             validate)
 from ...core.errors import ContentError, read_content_toml
 
 DEFAULT_FILE = Path(__file__).with_name("content.toml")
@@ -86,6 +90,104 @@ class Content:
         return f"{chr(ord('a') + col)}{row}"
 
 
+# ------------------------------------------------------------------------------ the schema
+# Bounds keep a game playable (issue 23): the rulebook's board is 5 x 7 and the engine
+# draws up to 9 x 12; 6 resources is the rulebook's hand limit and costs stay within it so
+# every obstacle can be paid; at most 20 monster kinds of at most 9 copies
+# (the rulebook has 7 kinds, 9 cards); strips are 3 to a hand, at most 60 of each mark.
+FIELD_NAME = r"^[a-i](1[0-2]|[1-9])$"
+StripCode = Pattern(r"^([PBGS][PBGS-]{2}|-[PBGS][PBGS-]|--[PBGS])$",
+                    "3 cells of P, B, G, S or - (not all three -)")
+Count = Int(0, 120)
+
+
+class BoardSpec(Schema):
+    designed: Flag = True
+    columns: Int(3, 9)
+    rows: Int(3, 12)
+    rocks: Items(Pattern(FIELD_NAME, "a field name like 'b3' (column a-i, row 1-12)"), 2, 2)
+    face_up_row: Int(1, 1) = 1            # DW-1.5: the bottom forest row lies face up
+    fog_start_row: Int(1, 12) = 1
+
+
+class TilesSpec(Schema):
+    designed: Flag = True
+    beside_board: Table(Choice("sword", "step_back"), Int(0, 6), 2)
+    face_up_bottom: Table(Choice("forest"), Int(0, 9), 1)
+    face_down: Table(Choice(*TILE_KINDS), Count, len(TILE_KINDS))
+
+
+# A starting stock may exceed the hand limit (it is exchanged down at the end of the turn):
+# up to 20,000, enough for a file that reaches the 6,000-ply game length by exchanges
+# alone (DW-10.7), small enough that every number stays a small int.
+Stock = Int(0, 20_000)
+
+
+class StartSpec(Schema):
+    potions: Stock
+    books: Stock
+    gold: Stock
+    stones: Stock
+
+
+Cost = Table(Choice(*RESOURCES), Int(0, 6), len(RESOURCES), min_length=1)
+
+
+class CostsSpec(Schema):
+    thicket: Cost
+    gate: Cost
+    guard: Cost
+    sword: Cost
+    troll_appease: Cost
+    resource_limit: Int(1, 6)
+
+
+class MonsterSpec(Schema):
+    number: Int(1, 99)
+    strength: Int(1, 99)
+    gold: Int(0, 99)
+    bonus: Choice(*RESOURCES) | None = None
+    advantage: Choice(*ADVANTAGES) | None = None
+    copies: Int(1, 9) = 1
+
+
+class StripsSpec(Schema):
+    designed: Flag = True
+    all: Items(StripCode, 60) = []
+    marked_2: Items(StripCode, 60) = []
+    marked_4: Items(StripCode, 60) = []
+
+
+class ContentSpec(Schema):
+    """The whole ``content.toml`` of Deep Wood."""
+
+    meta: Meta = {}
+    board: BoardSpec
+    tiles: TilesSpec
+    start: StartSpec
+    costs: CostsSpec
+    monster: Items(MonsterSpec, 20, 1)
+    strips: StripsSpec
+
+    @model_validator(mode="after")
+    def _consistent(self):
+        b = self.board
+        require(b.fog_start_row <= b.rows, "board.fog_start_row", b.fog_start_row,
+                f"a forest row from 1 to board.rows ({b.rows})")
+        for r in b.rocks:
+            require(ord(r[0]) - 97 < b.columns and 2 <= int(r[1:]) <= b.rows, "board.rocks", r,
+                    f"forest fields above the bottom row, columns a-{chr(96 + b.columns)}, "
+                    f"rows 2-{b.rows}")
+        require(b.rocks[0] != b.rocks[1], "board.rocks", b.rocks, "2 different fields")
+        s = self.strips
+        for players, mark in ((2, "marked_2"), (3, None), (4, "marked_4")):
+            n = len(s.all) + len(s.marked_2) + len(s.marked_4) - (len(getattr(s, mark))
+                                                                    if mark else 0)
+            require(n >= 3 * players, f"strips.{mark or 'all'}", n,
+                    f"at least {3 * players} strips for {players} players' hands of 3")
+        return self
+
+
 def _fail(file: str, entry: str, problem: str):
     raise ContentError(file, entry, problem)
 
@@ -102,7 +204,9 @@ def _counts(file: str, entry: str, table, allowed) -> dict[str, int]:
 
 
 def parse_content(data: dict, file: str = "content.toml") -> Content:
-    """Validate parsed TOML and build :class:`Content`; raises :class:`ContentError`."""
+    """Validate parsed TOML against :class:`ContentSpec` and build :class:`Content`; raises
+    :class:`ContentError`."""
+    validate(ContentSpec, data, file)
     for section in ("board", "tiles", "start", "costs", "monster", "strips"):
         if section not in data:
             _fail(file, section, "section is missing")

@@ -22,6 +22,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from pydantic import model_validator
+
+from ...core.content import (Choice, Int, Items, Key, Name, Pattern, Schema, Table, Text,
+                             require, validate)
 from ...core.errors import ContentError, read_content_toml
 
 DEFAULT_FILE = Path(__file__).with_name("content.toml")
@@ -89,6 +93,79 @@ class Content:
         return [k for k, c in self.cards.items() if c.deck == "dungeon" and c.cost == cost]
 
     def __deepcopy__(self, memo):            # content is immutable: forks share it
+        return self
+
+
+# ------------------------------------------------------------------------------ the schema
+# Bounds keep a game playable (issue 23): the rulebook plays 6 rounds with hands of 5 and
+# 2 face-up cards; a dungeon is built from at most a hand of cards and the path search over
+# it grows fast with its size, so hands stay at most 6 and rounds at most 12; coins and
+# points are at most 99; a card is 2 x 3 cells, so its graph is small (at most 12 nodes,
+# 30 links, 6 drops); at most 120 cards. Geometry and cross-field checks (9 starting
+# cards, costs among the stacks, enough goal cards) follow in parse_content.
+Coins = Int(0, 99)
+
+
+class GameSpec(Schema):
+    rounds: Int(1, 12)
+    starting_coins: Coins
+    hand_size: Int(1, 6)
+    fairy_stack: Int(0, 20)
+    fairy_cost: Coins
+    book_cost: Coins
+    book_limit: Int(1, len(BOOK_IDS))
+    face_up: Int(1, 4)
+    dungeon_costs: Items(Int(1, 99), 8, 1)
+    refresh_after_round: Int(0, 12)
+    keep_card_cost: Coins
+    time_bonus: Items(Coins, 12, 1)
+    room_goal_points: Coins
+
+
+class FairySpec(Schema):
+    sword: Choice("monster")
+    rope: Choice("pit")
+    key: Choice("lock")
+    scroll: Choice("portal")
+
+
+class GoalSpec(Schema):
+    points: Int(1, 99)
+
+
+class GoalDeckSpec(Schema):
+    count: Int(1, 20)
+    hourglass: Int(0, 20)
+
+
+class CardSpec(Schema):
+    key: Key
+    name: Name
+    deck: Choice("start", "dungeon")
+    cost: Int(0, 99) = 0
+    nodes: Items(Pattern(r"^[a-z0-9]+( [a-z]+)+$", "'ID KIND CONTENTS...', e.g. "
+                         "'c01 corridor coin'", 80), 12) = []
+    links: Items(Pattern(r"^[A-Za-z0-9]{1,4}-[A-Za-z0-9]{1,4}$", "'A-B', e.g. 'L1-c01'"),
+                 30) = []
+    drops: Items(Pattern(r"^[A-Za-z0-9]{1,4}>[A-Za-z0-9]{1,4}$", "'MAIN>UNDER', e.g. "
+                         "'c01>u01'"), 6) = []
+
+
+class ContentSpec(Schema):
+    """The whole ``content.toml`` of Dungeon Draw."""
+
+    game: GameSpec
+    fairy: FairySpec
+    goals: Table(Choice(*GOAL_KINDS), GoalSpec, len(GOAL_KINDS), min_length=1)
+    goal_deck: GoalDeckSpec
+    books: Table(Choice(*BOOK_IDS), Text, len(BOOK_IDS)) = {}
+    card: Items(CardSpec, 120, 9)
+
+    @model_validator(mode="after")
+    def _consistent(self):
+        # the face-up book row is filled at setup (DD-1.2): an empty book deck cannot
+        require(len(self.books) >= self.game.face_up, "books", sorted(self.books),
+                f"at least game.face_up ({self.game.face_up}) spell books for the book row")
         return self
 
 
@@ -236,7 +313,9 @@ def _parse_card(file, raw) -> Card:
 
 
 def parse_content(data: dict, file: str = "content.toml") -> Content:
-    """Validate the parsed TOML of a content file and build :class:`Content`."""
+    """Validate the parsed TOML of a content file against :class:`ContentSpec` and build
+    :class:`Content`."""
+    validate(ContentSpec, data, file)
     for k in data:
         if k not in ("game", "fairy", "goals", "goal_deck", "books", "card"):
             _fail(file, k, "unknown table")

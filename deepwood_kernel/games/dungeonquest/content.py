@@ -22,6 +22,10 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
+from pydantic import Field as Declared
+
+from ...core.content import (Choice, Flag, Int, Items, Key, Meta, Name, Pattern, Schema,
+                             Table, validate)
 from ...core.errors import ContentError, read_content_toml
 
 DEFAULT_FILE = Path(__file__).with_name("content.toml")
@@ -183,6 +187,99 @@ class Content:
         return None
 
 
+# ------------------------------------------------------------------------------ the schema
+# Bounds keep a game playable (issue 23): the board is at most 26 x 26 squares (a-z, the
+# square names' letters; the designed board is 10 x 12); the sun track at most 60 spaces
+# (a die decides on numbered ones, 1-6); attributes are 2-12 (a 2d6 test) and life at most
+# 40; combat wounds at most 20 a card pair; a card kind has at most 50 copies and loot is
+# worth at most 10,000 gold (the designed maximum is 700); tiles and card kinds at most 200
+# (the decks' exact sizes and the 117 tiles are checked in parse_content, with every other
+# cross-field rule: the named loot exists, the treasure squares are adjacent...).
+Square = Pattern(r"^[a-z]([1-9]|1[0-9]|2[0-6])$", "a square like 'e6' (column a-z, row 1-26)")
+EffectText = Pattern(r"^[a-z_]+( [a-z0-9_]+)?$", "an effect like 'heal 2' or 'monster'")
+Effects = Items(EffectText, 8)
+Attr = Choice(*ATTRS, "")
+
+
+class BoardSpec(Schema):
+    columns: Int(3, 26)
+    rows: Int(3, 26)
+    towers: Items(Square, 4, 4)
+    treasure: Items(Square, 2, 2)
+
+
+class SunSpec(Schema):
+    length: Int(2, 60)
+    numbered: Items(Items(Int(1, 60), 2, 2), 60, 1)
+
+
+class SupplySpec(Schema):
+    tokens: Int(1, 999)
+    monster_markers: Int(1, 99)
+    entrance_markers: Int(1, 99)
+
+
+Wounds = Items(Items(Int(0, 20), 3, 3), 3, 3)
+
+
+class CombatSpec(Schema):
+    cards: Items(Key, 3, 3)
+    names: Items(Name, 3, 3)
+    hero_wounds: Wounds
+    monster_wounds: Wounds
+
+
+class HeroSpec(Schema):
+    name: Name
+    strength: Int(2, 12)
+    agility: Int(2, 12)
+    toughness: Int(2, 12)
+    luck: Int(2, 12)
+    life: Int(2, 40)
+
+
+class TileSpec(Schema):
+    type: Choice(*TILE_TYPES)
+    sides: Pattern(r"^[owdp]{4}$", "4 letters of o, w, d, p (N E S W)")
+    far: Pattern(r"^[NEW]{0,3}$", "sides from N, E, W") = ""
+    torch: Flag = False
+    entrance: Flag = False
+    count: Int(1, TILE_COUNT)
+
+
+class CardSpec(Schema):
+    deck: Choice(*DECKS)
+    name: Name
+    count: Int(1, 50)
+    gold: Int(0, 10_000) = 0
+    effects: Effects = []
+    test: Attr = ""
+    passed: Effects = Declared([], alias="pass")
+    failed: Effects = Declared([], alias="fail")
+    keep: Flag = False
+    start: Effects = []
+    cure: Attr = ""
+    exit: Flag = False
+    life: Int(0, 40) = 0
+    escape: Int(0, 12) = 0
+    bonus_attr: Attr = ""
+    bonus_with: Key | Choice("") = ""
+    bonus: Int(0, 10_000) = 0
+
+
+class ContentSpec(Schema):
+    """The whole ``content.toml`` of DungeonQuest."""
+
+    meta: Meta = {}
+    board: BoardSpec
+    sun: SunSpec
+    supply: SupplySpec
+    combat: CombatSpec
+    heroes: Table(Key, HeroSpec, 24, min_length=4)
+    tiles: Table(Key, TileSpec, 200, min_length=1)
+    cards: Table(Key, CardSpec, 200, min_length=1)
+
+
 def _need(d: dict, key: str, typ, file: str, entry: str, *, default=None, low=None):
     if key not in d:
         if default is not None:
@@ -237,7 +334,9 @@ def _ability(a, file: str, entry: str) -> Ability | None:
 
 
 def parse_content(data: dict, file: str) -> Content:
-    """Build and validate :class:`Content` from parsed TOML (see the file's header)."""
+    """Validate parsed TOML against :class:`ContentSpec` and build :class:`Content` (see
+    the file's header)."""
+    validate(ContentSpec, data, file)
     for sec in ("board", "sun", "supply", "combat", "heroes", "tiles", "cards"):
         if not isinstance(data.get(sec), dict):
             raise ContentError(file, sec, "missing section")
