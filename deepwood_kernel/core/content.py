@@ -31,7 +31,6 @@ deepwood_kernel.core.errors.ContentError: mine.toml: [board.columns] holds 10000
 
 
 import reprlib
-import tomllib
 import unicodedata
 from typing import Annotated, Any
 
@@ -40,6 +39,8 @@ from pydantic import (BaseModel, ConfigDict, Field, StrictBool, ValidationError,
 from pydantic_core import PydanticCustomError
 
 from .errors import MAX_CONTENT_BYTES, ContentError
+# errors.py reads and parses content files (no pydantic there), so it imports nothing here
+from .errors import parse_content_toml as parse_toml
 
 #: How long a name (of a card, a room, a hero...) may be: it is drawn on a board and in a log.
 NAME_LENGTH = 60
@@ -63,32 +64,6 @@ def short(value: Any) -> str:
         return _SHORT.repr(value)
     except RecursionError:
         return "a value nested too deeply"
-
-
-def parse_toml(text: str, file: str) -> dict:
-    """Parse a content file's text; every failure is a :class:`ContentError`.
-
-    >>> parse_toml("x = " + "9" * 5000, "big.toml")
-    Traceback (most recent call last):
-    ...
-    deepwood_kernel.core.errors.ContentError: big.toml: [file] not valid TOML: an integer of more than 4,300 digits
-    """
-    if not isinstance(text, str):
-        raise ContentError(file, "file", f"must be text, got {type(text).__name__}")
-    if len(text) > MAX_CONTENT_BYTES:
-        raise ContentError(file, "file", f"is {len(text):,} characters; a content file may "
-                                          f"have at most {MAX_CONTENT_BYTES:,}")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ContentError(file, "file", f"not valid TOML: {e}") from None
-    except ValueError as e:          # int('9' * 5000): Python's limit on digit strings
-        why = ("an integer of more than 4,300 digits" if "digits" in str(e)
-               else short(str(e)))
-        raise ContentError(file, "file", f"not valid TOML: {why}") from None
-    except RecursionError:
-        raise ContentError(file, "file", "not valid TOML here: arrays or tables nested too "
-                                         "deeply") from None
 
 
 class Invalid(Exception):
@@ -122,6 +97,13 @@ def _allowed(err: dict) -> str:
         return "is not a field of this table (a misspelt name?)"
     if kind == "recursion_loop":
         return "nested too deeply"
+    if kind in ("too_short", "too_long"):      # pydantic's own wording names no bound
+        n = err.get("ctx", {}).get("min_length" if kind == "too_short" else "max_length")
+        if isinstance(err.get("input"), str):
+            what = "character" if n == 1 else "characters"
+        else:
+            what = "entry" if n == 1 else "entries"
+        return f"allowed: {'at least' if kind == 'too_short' else 'at most'} {n} {what}"
     for prefix in ("Input should be ", "Value should be ", "Value error, "):
         if msg.startswith(prefix):
             msg = msg[len(prefix):]

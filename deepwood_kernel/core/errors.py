@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,13 +39,31 @@ class ContentError(DeepwoodError, ValueError):
         self.file, self.entry, self.problem = file, entry, problem
 
 
-def parse_content_toml(text: str, name: str) -> dict:
-    """Parse a content file's text, turning bad TOML into a :class:`ContentError` (each
-    game's ``parse_content`` then validates the entries against its schema). Every failure,
-    a 5,000-digit integer or arrays nested 2,000 deep included, is a ContentError: see
-    :func:`deepwood_kernel.core.content.parse_toml`."""
-    from .content import parse_toml       # content.py imports this module
-    return parse_toml(text, name)
+def parse_content_toml(text: str, file: str) -> dict:
+    """Parse a content file's text; every failure is a :class:`ContentError` (each game's
+    ``parse_content`` then validates the entries against its schema).
+
+    >>> parse_content_toml("x = " + "9" * 5000, "big.toml")
+    Traceback (most recent call last):
+    ...
+    deepwood_kernel.core.errors.ContentError: big.toml: [file] not valid TOML: an integer of more than 4,300 digits
+    """
+    if not isinstance(text, str):
+        raise ContentError(file, "file", f"must be text, got {type(text).__name__}")
+    if len(text) > MAX_CONTENT_BYTES:
+        raise ContentError(file, "file", f"is {len(text):,} characters; a content file may "
+                                          f"have at most {MAX_CONTENT_BYTES:,}")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ContentError(file, "file", f"not valid TOML: {e}") from None
+    except ValueError as e:          # int('9' * 5000): Python's limit on digit strings
+        why = ("an integer of more than 4,300 digits" if "digits" in str(e)
+               else str(e)[:80])
+        raise ContentError(file, "file", f"not valid TOML: {why}") from None
+    except RecursionError:
+        raise ContentError(file, "file", "not valid TOML here: arrays or tables nested too "
+                                         "deeply") from None
 
 
 def read_content_toml(path: Path) -> dict:

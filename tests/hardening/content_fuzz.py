@@ -109,11 +109,20 @@ def _duplicate(data: dict, path: tuple) -> dict:
     return data
 
 
+def content_module(key: str):
+    """Where a game declares ``ContentSpec``, ``DEFAULT_FILE`` and ``parse_content``: its
+    content module, or for Pig, the one-file game, its rules module."""
+    try:
+        return import_module(f"deepwood_kernel.games.{key}.content")
+    except ModuleNotFoundError:
+        return import_module(f"deepwood_kernel.games.{key}.rules")
+
+
 def mutants(key: str, seed: int = 0, per_field: int | None = None
             ) -> Iterator[tuple[str, str | dict]]:
     """(what was done, the mutant file's text or parsed data) for game ``key``;
     ``per_field`` mutations of each field (seeded sample; None: all of them)."""
-    text = import_module(f"deepwood_kernel.games.{key}.content").DEFAULT_FILE.read_text(
+    text = content_module(key).DEFAULT_FILE.read_text(
         encoding="utf-8")
     data = tomllib.loads(text)
     rnd = random.Random(f"{key}-{seed}")
@@ -150,7 +159,7 @@ def check(key: str, what: str, mutant: str | dict, plies: int = 12) -> tuple[str
     name = "mutant.toml"
     if isinstance(mutant, dict):
         try:
-            import_module(f"deepwood_kernel.games.{key}.content").parse_content(mutant, name)
+            content_module(key).parse_content(mutant, name)
         except ContentError as e:
             if e.file != name or not e.entry or not e.problem:
                 return "escaped", f"{what}: ContentError without file/field: {e}"

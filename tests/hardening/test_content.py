@@ -13,7 +13,6 @@ import hashlib
 import re
 import time
 import tomllib
-from importlib import import_module
 
 import pytest
 
@@ -21,13 +20,12 @@ import deepwood_kernel as dk
 from deepwood_kernel.core.content import parse_toml, short
 from deepwood_kernel.core.errors import ContentError, ContentFile
 
-from .content_fuzz import run, toml_text
+from .content_fuzz import content_module, run, toml_text
 
 GAMES = sorted(dk.GAMES)
 
 
-def _module(key):
-    return import_module(f"deepwood_kernel.games.{key}.content")
+_module = content_module
 
 
 def _shipped(key) -> str:
@@ -144,5 +142,5 @@ def test_issue23_content_fuzz_every_field_of_every_game(key):
     tried, played, escapes = run(key, seed=0, per_field=6, plies=12)
     took = time.perf_counter() - start
     print(f"\n{key}: tried {tried}, played {played}, escaped {len(escapes)} ({took:.1f} s)")
-    assert tried > 100 and played > 0
+    assert tried > (10 if key == "pig" else 100) and played > 0   # Pig's file: two fields
     assert escapes == []

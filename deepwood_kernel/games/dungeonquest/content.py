@@ -229,6 +229,14 @@ class CombatSpec(Schema):
     monster_wounds: Wounds
 
 
+class AbilitySpec(Schema):
+    """A hero's special ability (DQ-14.7, designed); ``uses`` 0 means no limit."""
+    name: Name
+    when: Choice(*ABILITY_WHEN)
+    effects: Items(EffectText, 8, 1)
+    uses: Int(0, MAX_ABILITY_USES) = 0
+
+
 class HeroSpec(Schema):
     name: Name
     strength: Int(2, 12)
@@ -236,6 +244,7 @@ class HeroSpec(Schema):
     toughness: Int(2, 12)
     luck: Int(2, 12)
     life: Int(2, 40)
+    ability: AbilitySpec | None = None
 
 
 class TileSpec(Schema):
@@ -252,6 +261,7 @@ class CardSpec(Schema):
     name: Name
     count: Int(1, 50)
     gold: Int(0, 10_000) = 0
+    loot: Flag = False
     effects: Effects = []
     test: Attr = ""
     passed: Effects = Declared([], alias="pass")

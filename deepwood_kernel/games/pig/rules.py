@@ -19,11 +19,11 @@ from dataclasses import asdict, dataclass, field
 from html import escape
 from pathlib import Path
 
-from ...core.errors import ContentError, parse_content_toml
+from ...core.content import Int, Schema, parse_toml, validate
 from ...core.rules import GameInfo, Rules
 
 NAMES = ("Anna", "Ben", "Clara", "David")
-CONTENT = Path(__file__).with_name("content.toml")
+DEFAULT_FILE = CONTENT = Path(__file__).with_name("content.toml")
 # PIG-5.1: a game ends at 10,000 plies; 1,800 seeded bot games took at most 438
 INFO = GameInfo(key="pig", title="Pig", min_players=2, max_players=4, max_game_length=10_000,
                 description="Roll a die as often as you dare: each roll adds to your turn "
@@ -35,6 +35,18 @@ class Content:
     """PIG-1.2: the goal and the die's faces (``content.toml``)."""
     goal: int = 100
     faces: int = 6
+
+
+class ContentSpec(Schema):
+    """The declared schema of ``content.toml`` (issue 23): bounds keep a game short."""
+    goal: Int(10, 1000)
+    faces: Int(2, 20)
+
+
+def parse_content(data: dict, file: str) -> Content:
+    """PIG-1.2: ``goal`` 10..1000 and ``faces`` 2..20, nothing else (:class:`ContentSpec`)."""
+    spec = validate(ContentSpec, data, file)
+    return Content(spec.goal, spec.faces)
 
 
 @dataclass
@@ -56,16 +68,7 @@ class PigRules(Rules):
         return self.parse_content(CONTENT.read_text(encoding="utf-8"), CONTENT.name)
 
     def parse_content(self, text: str, name: str) -> Content:
-        """PIG-1.2: ``goal`` 10..1000 and ``faces`` 2..20, nothing else."""
-        data = parse_content_toml(text, name)
-        if set(data) - {"goal", "faces"}:
-            raise ContentError(name, min(set(data) - {"goal", "faces"}),
-                               "unknown entry; a Pig content file has goal and faces")
-        for key, low, high in (("goal", 10, 1000), ("faces", 2, 20)):
-            if type(data.get(key)) is not int or not low <= data[key] <= high:
-                raise ContentError(name, key, f"must be a whole number {low}..{high}, "
-                                              f"got {data.get(key)!r}")
-        return Content(data["goal"], data["faces"])
+        return parse_content(parse_toml(text, name), name)
 
     def initial_state(self, players: int, options: dict, content: Content) -> PigState:
         """PIG-1.1: every score is 0 and the first seat begins."""
