@@ -162,6 +162,14 @@ def parse_content(data: dict, name: str) -> Content:
             raise ContentError(name, f"players.{n}.start_rows", f"must list rows 1..{nrows}")
         if not (isinstance(sc, str) and sc and all(ch in cols for ch in sc)):
             raise ContentError(name, f"players.{n}.start_columns", f"must be letters of {cols}")
+        # AL-1.4: one adventurer waits on each start line, so the lines and the
+        # adventurers left after the setup table must agree
+        lines = len(set(sr)) + len(set(sc))
+        waiting = g["adventurers_per_colour"] - p["adventurers_removed"]
+        if lines != waiting or len(set(sr)) != len(sr) or len(set(sc)) != len(sc):
+            raise ContentError(name, f"players.{n}", f"{len(sr)} distinct start rows and "
+                               f"{len(sc)} start columns for {waiting} adventurers each: "
+                               "one adventurer waits on each start line")
         players[n] = dict(p)
     sc = data.get("scoring")
     if not (isinstance(sc, dict) and type(sc.get("gold_points")) is int
