@@ -1,6 +1,7 @@
 """Load and validate Adventure Land's ``content.toml``: the map, the river, the tiles.
 
-The two rulebook pages we have give no board and no tile values, so the default file holds
+The two pages of HABA's English rulebook (2015) we have ("2. Move adventurer(s)", "Combat
+strength of the fog creature") give no board and no tile values, so the default file holds
 a map and value splits designed for this project, plus counts reconstructed from published
 facts (both marked in the file). A user who owns the game can pass their own file of the
 same shape; every check names the file, the entry and the problem.

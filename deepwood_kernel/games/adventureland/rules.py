@@ -1,19 +1,25 @@
 """The rules of *Adventure Land* (Kramer & Kiesling, HABA 2015) over :class:`ALState`.
 
-Two rulebook pages are our text (``shared/rules/001_ed65846bce34e494.txt``: "2. Move
-adventurer(s)" with the water sprite rule, and "Combat strength of the fog creature");
-they are implemented exactly. The rest is reconstructed from published facts or designed
-for this project; every rule function names its rule ID of ``docs/rules/adventureland.md``,
-where each rule says where it comes from.
+Two pages of HABA's English rulebook (2015) are our text: "2. Move adventurer(s)" with the
+"Water Sprite Rule", and "Combat strength of the fog creature"; they are implemented
+exactly. The rest is reconstructed from published facts (a few sentences of the full
+English rulebook among them) or designed for this project; every rule function names its
+rule ID of ``docs/rules/adventureland.md``, where each rule says where it comes from.
 
 Readings chosen where the text is silent (each is a **reading** of the reference):
 
-* The start area is one area beside the board: an adventurer leaving it enters along any
-  start row (moving east from outside column A) or start column (moving south from
-  outside row 1), with the leaping rules along its way.
+* One adventurer waits on each start line (the rulebook's setup, AL-1.4); it enters along
+  its own line only: in front of a row moving east, above a column moving south, with
+  the leaping rules along its way. ``enter 3 J3``: the adventurer of row 3 to J3.
+* "Move only one adventurer one field" is one move of any length; each of a turn's two
+  moves chooses its own direction (AL-2.1).
 * Herbs and swords lie face down on the board and nobody has seen them; so a tile's value
   is drawn when a player takes it, from every value nobody has looked at yet (exact by
-  symmetry; the swords put back at setup are among them, unseen).
+  symmetry; the swords put back at setup are among them, unseen). A sword drawn from the
+  box when the stack is empty (AL-3.4) is one of the box's tiles, each equally likely:
+  one put back at setup (value unseen) or one lost in a fight (value seen then).
+* An item appearing under an adventurer is always taken ("can" read as permission to act
+  outside one's turn, AL-2.7).
 * A party moving onto a fog creature ends its move there and fights. Fights are decided by
   the fighting adventurer's owner, even in another player's turn. Reaching the creature's
   strength wins at once; a player who cannot or will not add more gives up and loses.
@@ -23,7 +29,9 @@ Readings chosen where the text is silent (each is a **reading** of the reference
 * The water sprite removes every party on the river squares it passes and on the square it
   reaches (after that party took the gold there); the square it leaves keeps nothing.
 * The game ends after the round in which the supply has no swords and no companions left,
-  or the terrain deck is used up; at once when, after a turn, no adventurer can move.
+  or the terrain deck is used up; at once when, after a turn, no adventurer can move. A
+  player who, after any turn, can no longer move drops out for good and takes no more
+  turns; their figures stay on the board (AL-7.4).
 """
 
 from __future__ import annotations

@@ -44,7 +44,8 @@ class Player:
 
 @dataclass
 class Fight:
-    """A fog-creature fight in progress (rulebook page 2, "Combat strength")."""
+    """A fog-creature fight in progress (HABA's English rulebook, 2015,
+    "Combat strength of the fog creature")."""
 
     seat: int
     square: str
