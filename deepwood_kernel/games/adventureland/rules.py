@@ -96,9 +96,18 @@ def rays(c: Content) -> dict:
         starts[n] = lines
     r = {"content": c, "east": east, "south": south, "starts": starts,
          "card": {sq: f"card {sq}" for sq in c.squares},
+         # the same as weighted outcomes, made once (chance_weights)
+         "card_w": {sq: (f"card {sq}", 1) for sq in c.squares},
+         "fog": tuple(sq for sq in c.squares if c.terrain[sq] == "fog"),
          "enter": {lab: {sq: f"enter {lab} {sq}" for sq in c.squares}
                    for lines in starts.values() for lab in lines},
          "move": {a: {b: f"move {a} {b}" for b in east[a] + south[a]} for a in c.squares},
+         # (squares, their action ids) of every way, for _way_ids
+         "enter_ways": {n: {lab: (line, tuple(f"enter {lab} {t}" for t in line))
+                            for lab, line in lines.items()} for n, lines in starts.items()},
+         "east_way": {a: (east[a], tuple(f"move {a} {b}" for b in east[a])) for a in c.squares},
+         "south_way": {a: (south[a], tuple(f"move {a} {b}" for b in south[a]))
+                       for a in c.squares},
          "order": {sq: i for i, sq in enumerate(c.squares)},
          "river": {sq: i for i, sq in enumerate(c.river)}}
     _RAYS[key] = r
@@ -108,7 +117,12 @@ def rays(c: Content) -> dict:
 def _stops(s: ALState) -> dict[str, bool]:
     """Squares no way passes: fog creatures (True: a move may end there, to fight) and the
     water sprite (False)."""
-    stop = {sq: True for sq, it in s.items.items() if it[0] == "creature"}
+    items = s.items
+    stop = {}
+    for sq in rays(s.content)["fog"]:        # creatures lie on fog squares only
+        it = items.get(sq)
+        if it is not None and it[0] == "creature":
+            stop[sq] = True
     if s.sprite is not None:
         stop[s.sprite] = False
     return stop
@@ -275,23 +289,44 @@ def legal_ids(s: ALState) -> list[str]:
     if s.phase != "move":
         return []
     seat = s.seat
-    ids = []
-    stop = _stops(s)
+    ids: list[str] = []
     r = rays(s.content)
-    starts = r["starts"][s.n]
-    for lab in s.players[seat].lines:    # AL-1.4: each line's own adventurer
-        enter = r["enter"][lab]
-        ids += [enter[t] for t in _walk(s, seat, starts[lab], stop)]
-    order, move, east, south = r["order"], r["move"], r["east"], r["south"]
-    mine = [q for q, p in s.parties.items() if p.seat == seat]
+    stop = _stops(s)
+    parties = s.parties
+    merge = s.adventure == "magnificent"
+    lines = s.players[seat].lines
+    if lines:                            # AL-1.4: each line's own adventurer
+        ways = r["enter_ways"][s.n]
+        for lab in lines:
+            ids += _way_ids(ways[lab], stop, parties, seat, merge)
+    mine = [q for q, p in parties.items() if p.seat == seat]
     if len(mine) > 1:
-        mine.sort(key=order.__getitem__)
+        mine.sort(key=r["order"].__getitem__)
+    east, south = r["east_way"], r["south_way"]
     for sq in mine:                      # destinations(): east, then south
-        mv = move[sq]
-        ids += [mv[t] for t in _walk(s, seat, east[sq], stop)]
-        ids += [mv[t] for t in _walk(s, seat, south[sq], stop)]
+        ids += _way_ids(east[sq], stop, parties, seat, merge)
+        ids += _way_ids(south[sq], stop, parties, seat, merge)
     ids.append("end")
     return ids
+
+
+def _way_ids(way: tuple, stop: dict[str, bool], parties: dict, seat: int,
+             merge: bool) -> list[str] | tuple:
+    """The action ids of :func:`_walk` along ``way`` = (squares, their ids): the same ends
+    in the same order. A way that meets no party, creature or sprite is taken whole."""
+    line, ids = way
+    if parties.keys().isdisjoint(line) and stop.keys().isdisjoint(line):
+        return ids
+    out = []
+    for t, a in zip(line, ids):
+        if t in stop:
+            if stop[t] and t not in parties:
+                out.append(a)
+            return out
+        p = parties.get(t)
+        if p is None or (merge and p.seat == seat):
+            out.append(a)
+    return out
 
 
 # ============================================================== chance
@@ -313,8 +348,8 @@ def chance_weights(s: ALState) -> list[tuple[str, int]]:
             return out + [(f"box {v}", k) for v, k in sorted(s.swords_out.items())]
         return [(f"{kind} {v}", k) for v, k in sorted(undetermined(s, kind).items())]
     if is_chance(s):
-        card = rays(s.content)["card"]
-        return [(card[sq], 1) for sq in s.deck]
+        card_w = rays(s.content)["card_w"]
+        return [card_w[sq] for sq in s.deck]
     return []
 
 
