@@ -71,14 +71,19 @@ INFO = GameInfo(
 
 MAX_MOVES = 2            # AL-2.1: one adventurer twice, or two adventurers once each
 _RAYS: dict[int, dict] = {}
+_LAST_RAYS: list = [None]         # the tables last asked for (rays())
 
 
 # ============================================================== geometry
 def rays(c: Content) -> dict:
     """Squares east and south of every square, in order, and the start lines (cached)."""
+    last = _LAST_RAYS[0]
+    if last is not None and last["content"] is c:         # the usual case: one content
+        return last
     key = id(c)
     r = _RAYS.get(key)
     if r is not None and r["content"] is c:
+        _LAST_RAYS[0] = r
         return r
     east, south = {}, {}
     for sq in c.squares:
@@ -110,7 +115,7 @@ def rays(c: Content) -> dict:
                        for a in c.squares},
          "order": {sq: i for i, sq in enumerate(c.squares)},
          "river": {sq: i for i, sq in enumerate(c.river)}}
-    _RAYS[key] = r
+    _RAYS[key] = _LAST_RAYS[0] = r
     return r
 
 
@@ -289,44 +294,43 @@ def legal_ids(s: ALState) -> list[str]:
     if s.phase != "move":
         return []
     seat = s.seat
-    ids: list[str] = []
     r = rays(s.content)
     stop = _stops(s)
     parties = s.parties
     merge = s.adventure == "magnificent"
     lines = s.players[seat].lines
-    if lines:                            # AL-1.4: each line's own adventurer
-        ways = r["enter_ways"][s.n]
-        for lab in lines:
-            ids += _way_ids(ways[lab], stop, parties, seat, merge)
+    # the ways to walk, in the order of the ids: AL-1.4, each start line's own adventurer;
+    # then each party of the seat, board order, east then south (as destinations())
+    if lines:
+        enter_ways = r["enter_ways"][s.n]
+        ways = [enter_ways[lab] for lab in lines]
+    else:
+        ways = []
     mine = [q for q, p in parties.items() if p.seat == seat]
     if len(mine) > 1:
         mine.sort(key=r["order"].__getitem__)
     east, south = r["east_way"], r["south_way"]
-    for sq in mine:                      # destinations(): east, then south
-        ids += _way_ids(east[sq], stop, parties, seat, merge)
-        ids += _way_ids(south[sq], stop, parties, seat, merge)
+    for sq in mine:
+        ways.append(east[sq])
+        ways.append(south[sq])
+    # _walk along each way, inlined (this is the playouts' hottest loop): a way meeting
+    # no party, creature or sprite is taken whole
+    ids: list[str] = []
+    no_parties, no_stops = parties.keys().isdisjoint, stop.keys().isdisjoint
+    for line, way_ids in ways:
+        if no_parties(line) and no_stops(line):
+            ids += way_ids
+            continue
+        for t, a in zip(line, way_ids):
+            if t in stop:
+                if stop[t] and t not in parties:
+                    ids.append(a)
+                break
+            p = parties.get(t)
+            if p is None or (merge and p.seat == seat):
+                ids.append(a)
     ids.append("end")
     return ids
-
-
-def _way_ids(way: tuple, stop: dict[str, bool], parties: dict, seat: int,
-             merge: bool) -> list[str] | tuple:
-    """The action ids of :func:`_walk` along ``way`` = (squares, their ids): the same ends
-    in the same order. A way that meets no party, creature or sprite is taken whole."""
-    line, ids = way
-    if parties.keys().isdisjoint(line) and stop.keys().isdisjoint(line):
-        return ids
-    out = []
-    for t, a in zip(line, ids):
-        if t in stop:
-            if stop[t] and t not in parties:
-                out.append(a)
-            return out
-        p = parties.get(t)
-        if p is None or (merge and p.seat == seat):
-            out.append(a)
-    return out
 
 
 # ============================================================== chance
