@@ -352,9 +352,26 @@ def chance_weights(s: ALState) -> list[tuple[str, int]]:
             return out + [(f"box {v}", k) for v, k in sorted(s.swords_out.items())]
         return [(f"{kind} {v}", k) for v, k in sorted(undetermined(s, kind).items())]
     if is_chance(s):
-        card_w = rays(s.content)["card_w"]
-        return [card_w[sq] for sq in s.deck]
+        return _deck_weights(s)
     return []
+
+
+# The weights of the last deck asked for, kept in step with it by _reveal, so that a card
+# draw costs one C-level list removal instead of a new list of ~100 pairs. They are used
+# only for that very list object at that length (the reference keeps the object alive,
+# so its id cannot be reused); any other deck, or one changed elsewhere, is built afresh.
+_DECK_W: list = [None, -1, None]       # [deck list, its length, its weights]
+
+
+def _deck_weights(s: ALState) -> list[tuple[str, int]]:
+    """AL-1.3: every terrain card left is equally likely (weight 1 each, in deck order)."""
+    deck = s.deck
+    if _DECK_W[0] is deck and _DECK_W[1] == len(deck):
+        return _DECK_W[2][:]
+    card_w = rays(s.content)["card_w"]
+    w = [card_w[sq] for sq in deck]
+    _DECK_W[:] = [deck, len(deck), w]
+    return w[:]
 
 
 def seat_chance_weights(s: ALState, seat: int) -> list[tuple[str, int]] | None:
@@ -543,7 +560,11 @@ _SUPPLY = {"city": ("companions_left", "a companion", "companion"),
 
 def _reveal(s: ALState, sq: str) -> None:
     """AL-3.1 .. AL-3.7: a terrain card names a square; its terrain says what appears."""
-    s.deck.remove(sq)
+    deck = s.deck
+    if _DECK_W[0] is deck and _DECK_W[1] == len(deck):    # keep _deck_weights in step
+        _DECK_W[2].remove(rays(s.content)["card_w"][sq])
+        _DECK_W[1] -= 1
+    deck.remove(sq)
     s.discard.append(sq)
     s.to_reveal -= 1
     c = s.content
@@ -868,11 +889,9 @@ class AdventureLandRules(PackageRules):
         """AL-0.2: at ``max_game_length`` plies the game ends and is scored as it stands."""
         _game_over(s, f"it reached its maximum length of {INFO.max_game_length:,} plies")
 
-    def current_player(self, s):
-        return current_player(s)
-
-    def is_chance(self, s):
-        return is_chance(s)
+    # the module's functions themselves: asked several times a ply, no delegating call
+    current_player = staticmethod(current_player)
+    is_chance = staticmethod(is_chance)
 
     def is_over(self, s):
         return s.phase == "over"
