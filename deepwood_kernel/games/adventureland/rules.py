@@ -122,12 +122,9 @@ def rays(c: Content) -> dict:
 def _stops(s: ALState) -> dict[str, bool]:
     """Squares no way passes: fog creatures (True: a move may end there, to fight) and the
     water sprite (False)."""
-    items = s.items
-    stop = {}
-    for sq in rays(s.content)["fog"]:        # creatures lie on fog squares only
-        it = items.get(sq)
-        if it is not None and it[0] == "creature":
-            stop[sq] = True
+    items = s.items                          # creatures lie on fog squares only
+    stop = {sq: True for sq in rays(s.content)["fog"]
+            if (it := items.get(sq)) is not None and it[0] == "creature"}
     if s.sprite is not None:
         stop[s.sprite] = False
     return stop
@@ -183,16 +180,29 @@ def _opens(s: ALState, seat: int, line, stop: dict[str, bool]) -> bool:
 
 
 def can_move(s: ALState, seat: int, stop: dict[str, bool] | None = None) -> bool:
-    """Whether ``seat`` has any move (AL-7.3)."""
+    """Whether ``seat`` has any move (AL-7.3, AL-7.4): :func:`_opens` along each of its
+    ways, inlined (asked for every player after every turn)."""
     stop = _stops(s) if stop is None else stop
     r = rays(s.content)
-    lines = r["starts"][s.n]
-    if any(_opens(s, seat, lines[lab], stop) for lab in s.players[seat].lines):
-        return True
+    parties = s.parties
+    merge = s.adventure == "magnificent"
+    starts = r["starts"][s.n]
+    ways = [starts[lab] for lab in s.players[seat].lines]
     east, south = r["east"], r["south"]
-    return any(p.seat == seat and (_opens(s, seat, east[sq], stop)
-                                   or _opens(s, seat, south[sq], stop))
-               for sq, p in s.parties.items())
+    for sq, p in parties.items():
+        if p.seat == seat:
+            ways.append(east[sq])
+            ways.append(south[sq])
+    for line in ways:
+        for t in line:
+            if t in stop:
+                if stop[t] and t not in parties:
+                    return True
+                break
+            p = parties.get(t)
+            if p is None or (merge and p.seat == seat):
+                return True
+    return False
 
 
 # ============================================================== setup
