@@ -93,7 +93,7 @@ class AdventureLandBoard(GameWidget):
                    "Two terrain cards: each puts an item, a companion or a fog creature on "
                    "its square."),
         "move": ("moving adventurers", "Abenteurer bewegen",
-                 "Click one of your adventurers (or your start area), then a highlighted "
+                 "Click one of your adventurers (or a start line's adventurer), then a highlighted "
                  "square: south or east, up to two moves; then end the turn."),
         "fight-swords": ("fog-creature fight: swords", "Kampf gegen ein Nebelwesen",
                          "Choose up to 3 swords (one die each) — the odds are beside them."),
