@@ -334,14 +334,23 @@ def legal_ids(s: ALState) -> list[str]:
         if no_parties(line) and no_stops(line):
             ids += way_ids
             continue
-        for t, a in zip(line, way_ids):
-            if t in stop:
-                if stop[t] and t not in parties:
+        if merge:                        # AL-8.2: own parties may be joined
+            for t, a in zip(line, way_ids):
+                if t in stop:
+                    if stop[t] and t not in parties:
+                        ids.append(a)
+                    break
+                p = parties.get(t)
+                if p is None or p.seat == seat:
                     ids.append(a)
-                break
-            p = parties.get(t)
-            if p is None or (merge and p.seat == seat):
-                ids.append(a)
+        else:
+            for t, a in zip(line, way_ids):
+                if t in stop:
+                    if stop[t] and t not in parties:
+                        ids.append(a)
+                    break
+                if t not in parties:
+                    ids.append(a)
     ids.append("end")
     return ids
 
@@ -590,22 +599,15 @@ def _reveal(s: ALState, sq: str) -> None:
         _check_end_trigger(s)
         return
     supply, word, kind = _SUPPLY[terrain]
-    if not getattr(s, supply) and terrain == "city" and s.companions_box:
+    left = getattr(s, supply)
+    if not left and terrain == "city" and s.companions_box:
         s.companions_box -= 1                  # AL-3.4: a companion from the box
-        s.companions_left += 1
+        s.companions_left = left = 1
         s.log.append(f"Terrain card {sq}: city; no companion is left on the table, so one "
                      "is taken from the box.")
         word = ""
-    if not getattr(s, supply) and terrain == "mountain" and (s.swords_removed
-                                                             or s.swords_out):
-        # AL-3.4: the swords in the box are shuffled face down and one is drawn
-        s.log.append(f"Terrain card {sq}: mountain; the sword stack is empty, so a sword "
-                     "is drawn from those in the box.")
-        s.pending.append(("box", -1, sq))
-    elif not getattr(s, supply):
-        s.log.append(f"Terrain card {sq}: {terrain}, but none is left to place.")
-    else:
-        setattr(s, supply, getattr(s, supply) - 1)
+    if left:
+        setattr(s, supply, left - 1)
         s.items[sq] = (kind,)
         if word:
             s.log.append(f"Terrain card {sq}: {terrain}; {word} is placed there.")
@@ -613,6 +615,13 @@ def _reveal(s: ALState, sq: str) -> None:
             _land(s, sq, party)
         if terrain == "river":
             _sprite_to(s, sq)
+    elif terrain == "mountain" and (s.swords_removed or s.swords_out):
+        # AL-3.4: the swords in the box are shuffled face down and one is drawn
+        s.log.append(f"Terrain card {sq}: mountain; the sword stack is empty, so a sword "
+                     "is drawn from those in the box.")
+        s.pending.append(("box", -1, sq))
+    else:
+        s.log.append(f"Terrain card {sq}: {terrain}, but none is left to place.")
     _check_end_trigger(s)
 
 
