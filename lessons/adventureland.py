@@ -5,8 +5,9 @@ odds the lessons teach (what the next turn's terrain cards bring, the water spri
 fog-creature fights with gold used as +1 or as a reroll) and seeded simulations to set
 beside them, bot games and their scores. Every helper that touches a game plays through
 the engine contract (``apply``, ``step``, ``fork``, ``chance_outcomes``), so it can never
-put a game into a state the rules forbid. The map, the creature strengths and the value
-splits are designed for this project (``deepwood_kernel/games/adventureland/content.toml``).
+put a game into a state the rules forbid. The map and the value splits are designed for
+this project, the creature strengths reconstructed from the rulebook's examples
+(``deepwood_kernel/games/adventureland/content.toml``).
 
 >>> g = rulebook_example()
 >>> sorted(q for q, p in g.state.parties.items()), g.state.players[0].gold
@@ -52,12 +53,12 @@ def rulebook_example(seed=0):
     Turn 1: gold appears on E9 and on C1 (the sprite goes to E9, then is pulled to C1);
     Martin brings an adventurer to E2. Turn 2: Anna draws K10 and A10 and does not move.
     Turn 3 (the example): Martin turns over J3 (a companion) and D7 (fog: a creature of
-    strength 12, and a replacement card, I4, a herb); he moves an adventurer from the
-    start area along row 3 to J3 and the one on E2 down to E9, taking the gold.
+    strength 12, and a replacement card, I4, a herb); he moves the adventurer waiting in
+    front of row 3 along row 3 to J3 and the one on E2 down to E9, taking the gold.
     """
     g = dk.new_game(KEY, players=2, seed=seed, options={"start_cards": 0})
-    return play(g, "card E9", "card C1", "enter E2", "end", "card K10", "card A10", "end",
-                "card J3", "card D7", "creature 12", "card I4", "enter J3", "move E2 E9")
+    return play(g, "card E9", "card C1", "enter 2 E2", "end", "card K10", "card A10", "end",
+                "card J3", "card D7", "creature 12", "card I4", "enter 3 J3", "move E2 E9")
 
 
 def text_map(g):
@@ -253,18 +254,18 @@ def sword_table(strength, base, swords, gold=0):
 
 def fight_game(seed=0):
     """A 2-player position (no cards at the start) where Martin's adventurer has just
-    stepped onto a fog creature of strength 6 on D2, with one sword of extra value 2 and
+    stepped onto a fog creature of strength 8 on D2, with one sword of extra value 2 and
     one gold in his stockpile: the fight waits for his choice of swords.
 
     Turn 1 (Martin): gold on E3, then gold on C1 (the sprite is pulled back from E3 to
     C1); Martin takes the gold on E3. Turn 2 (Anna): a sword on C2, a sword on A10; she
-    stays. Turn 3 (Martin): D2 is fog (a creature of strength 6 and a replacement card,
-    B3, a companion), then B1 (a herb); Martin enters C2 along row 2 (the sword there
-    shows 2) and moves east onto D2.
+    stays. Turn 3 (Martin): D2 is fog (a creature of strength 8 and a replacement card,
+    B3, a companion), then B1 (a herb); Martin's adventurer waiting in front of row 2
+    enters C2 (the sword there shows 2) and moves east onto D2.
     """
     g = dk.new_game(KEY, players=2, seed=seed, options={"start_cards": 0})
-    return play(g, "card E3", "card C1", "enter E3", "end", "card C2", "card A10", "end",
-                "card D2", "creature 6", "card B3", "card B1", "enter C2", "sword 2",
+    return play(g, "card E3", "card C1", "enter 3 E3", "end", "card C2", "card A10", "end",
+                "card D2", "creature 8", "card B3", "card B1", "enter 2 C2", "sword 2",
                 "move C2 D2")
 
 

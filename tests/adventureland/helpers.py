@@ -22,7 +22,7 @@ def check_invariants(g: dk.Game) -> None:
         k = it[0]
         board[k] += 1
         assert home[k] == terrain[sq]
-    pend = {"herb": 0, "sword": 0, "creature": 0}
+    pend = {"herb": 0, "sword": 0, "creature": 0, "box": 0}
     for kind, _, _ in s.pending:
         pend[kind] += 1
     per_colour = gd["adventurers_per_colour"] - c.players[s.n]["adventurers_removed"]
@@ -47,19 +47,28 @@ def check_invariants(g: dk.Game) -> None:
     assert s.gold_left + board["gold"] + held_gold + s.gold_box == gd["gold"]
     assert (s.companions_left + board["companion"] + party_comp + s.companions_box
             == gd["companions"])
+    box_known = {}                                   # AL-3.4: box swords of known value
+    for it in s.items.values():
+        if it[0] == "sword" and len(it) == 2:
+            box_known[it[1]] = box_known.get(it[1], 0) + 1
+    from deepwood_kernel.games.adventureland.rules import rays
+    for p in s.players:                              # AL-1.4: one adventurer per line
+        assert len(set(p.lines)) == len(p.lines) and set(p.lines) <= set(rays(c)["starts"][s.n])
     herbs_held = sum(sum(p.herbs.values()) for p in s.players)
     assert (s.herbs_left + board["herb"] + pend["herb"] + herbs_held
             + sum(s.herbs_out.values())) == sum(c.herbs.values())
     swords_held = sum(sum(p.swords.values()) for p in s.players)
     in_fight = len(s.fight.swords) if s.fight else 0
-    assert (s.swords_left + s.swords_removed + board["sword"] + pend["sword"] + swords_held
+    assert (s.swords_left + s.swords_removed + board["sword"] + pend["sword"]
+            + swords_held
             + in_fight + sum(s.swords_out.values())) == sum(c.swords.values())
     # AL-3.3: the values nobody has seen are exactly the unseen tiles (stack, board, box)
     if s.pending and s.pending[0][0] != "creature":
         from deepwood_kernel.games.adventureland.rules import undetermined
         assert sum(undetermined(s, "herb").values()) == s.herbs_left + board["herb"] + pend["herb"]
         assert sum(undetermined(s, "sword").values()) == (s.swords_left + s.swords_removed
-                                                          + board["sword"] + pend["sword"])
+                                                          + board["sword"] + pend["sword"]
+                                                          - sum(box_known.values()))
     won = sum(len(p.creatures) for p in s.players)
     assert (sum(s.creature_stack.values()) + board["creature"] + won
             == sum(c.creatures.values()))
@@ -83,9 +92,10 @@ def rigged(players: int = 2, adventure: str = "fellowship", seed: int = 0) -> dk
 
 
 def put(g: dk.Game, sq: str, seat: int, companions: int = 0, adventurers: int = 1) -> None:
-    """Stand a party on ``sq`` (adventurers from the start area, companions from supply)."""
+    """Stand a party on ``sq`` (adventurers from the start area, the last start lines
+    first, companions from supply)."""
     s = g.state
-    s.players[seat].start -= adventurers
+    del s.players[seat].lines[len(s.players[seat].lines) - adventurers:]
     s.companions_left -= companions
     s.parties[sq] = Party(seat, adventurers, companions)
     g._invalidate()

@@ -67,7 +67,7 @@ def test_AL_0_3_content_errors_name_the_file_entry_and_problem():
     with pytest.raises(dk.ContentError, match=r"\[map.rows\[1\]\] square K1: 'x' is no terrain"):
         parse_content(data, "mine.toml")
     data = parse_content_toml(DEFAULT_FILE.read_text(), "mine.toml")
-    data["creatures"]["6"] = 5
+    data["creatures"]["8"] = 5
     with pytest.raises(dk.ContentError, match=r"\[creatures\] 15 creatures for 14 fog"):
         parse_content(data, "mine.toml")
 
@@ -76,9 +76,21 @@ def test_AL_0_4_creature_draws_are_exact_over_the_stack():
     g = rigged()
     g.apply("card D7")                                   # fog
     assert [(a.id, p) for a, p in g.chance_outcomes()] == [
-        ("creature 6", Fraction(4, 14)), ("creature 8", Fraction(4, 14)),
-        ("creature 10", Fraction(3, 14)), ("creature 12", Fraction(2, 14)),
-        ("creature 14", Fraction(1, 14))]
+        ("creature 8", Fraction(4, 14)), ("creature 10", Fraction(4, 14)),
+        ("creature 12", Fraction(3, 14)), ("creature 14", Fraction(2, 14)),
+        ("creature 16", Fraction(1, 14))]
+
+
+def test_AL_0_4_the_rulebook_scoring_examples_fit_the_creature_set():
+    """Issue 22: the rulebook's scoring examples name laurel wreaths 8, 7, 7 (one player's
+    3 creatures) and 5 and 6; the combat example a creature of 12; the King & Princess
+    expansion a base creature of 8. A laurel wreath is half the strength (AL-8.1)."""
+    from deepwood_kernel.games.adventureland.content import load_content
+    stack = load_content().creatures
+    need = {16: 1, 14: 2, 10: 1, 12: 1, 8: 1}            # 8,7,7 -> 16,14,14; 5,6 -> 10,12
+    assert all(stack.get(v, 0) >= k for v, k in need.items())
+    assert sum(stack.values()) == 14 and sorted(stack.values()) == [1, 2, 3, 4, 4]
+    assert all(v % 2 == 0 for v in stack)                # a laurel wreath is whole
 
 
 def test_AL_0_5_sword_values_are_drawn_from_every_unseen_sword():
@@ -123,15 +135,42 @@ def test_AL_1_4_start_lines_by_player_count():
     g3 = rigged(3)
     to_move(g3)
     ids = set(g3.legal_action_ids())
-    assert {"enter J3", "enter K4", "enter D10", "enter A1"} <= ids
-    assert "enter J5" not in ids and "enter E10" not in ids     # row 5 / column E: 2p only
+    assert {"enter 3 J3", "enter 4 K4", "enter D D10", "enter 1 A1", "enter A A1"} <= ids
+    assert not any(i.startswith(("enter 5 ", "enter E ")) for i in ids)   # 2 players only
     g2 = rigged(2)
     to_move(g2)
     ids = set(g2.legal_action_ids())
-    assert {"enter J5", "enter E10"} <= ids and "enter F10" not in ids
-    assert "enter K6" not in ids
-    with pytest.raises(dk.IllegalAction, match="rows 1-4 .moving east. or columns A-D"):
-        g3.apply("enter K6")
+    assert {"enter 5 J5", "enter E E10"} <= ids and not any(i.endswith(" F10") for i in ids)
+    assert not any(i.endswith(" K6") for i in ids)
+    with pytest.raises(dk.IllegalAction, match="name the start line"):
+        g3.apply("enter 6 K6")
+    with pytest.raises(dk.IllegalAction, match="enters along row 3 only"):
+        g3.apply("enter 3 K6")
+
+
+@pytest.mark.parametrize("players, lines", [
+    (2, ["1", "2", "3", "4", "5", "A", "B", "C", "D", "E"]),
+    (3, ["1", "2", "3", "4", "A", "B", "C", "D"]), (4, ["1", "2", "3", "4", "A", "B", "C", "D"])])
+def test_AL_1_4_one_adventurer_waits_on_each_start_line(players, lines):
+    """Issue 22: "Each player places an adventurer in the starting area outside the rows
+    1, 2, 3, 4 and the columns A, B, C, D" (with 2 players also row 5 and column E): one
+    adventurer per line, so a line, once used, is closed to its player."""
+    g = rigged(players)
+    assert [p.lines for p in g.state.players] == [lines] * players
+    assert [p.start for p in g.state.players] == [len(lines)] * players
+    to_move(g)
+    g.apply("enter 3 C3")                     # row 3's adventurer enters, moving east
+    g.apply("move C3 C5")
+    assert "3" not in g.state.players[0].lines and g.state.players[0].start == len(lines) - 1
+    for _ in range(players - 1):              # the others pass
+        to_move(g, (g.state.deck[-1], g.state.deck[-2]))
+        g.apply("end")
+    to_move(g, (g.state.deck[-1], g.state.deck[-2]))
+    ids = g.legal_action_ids()
+    assert not any(i.startswith("enter 3 ") for i in ids)      # row 3 is used up ...
+    assert "enter C C3" in ids and "enter 4 J4" in ids          # ... the others are not
+    with pytest.raises(dk.IllegalAction, match="yours still waiting: in front of row 1"):
+        g.apply("enter 3 J3")
 
 
 def test_AL_1_5_start_cards_and_a_fog_card_draws_a_replacement():
@@ -157,12 +196,12 @@ def test_AL_1_6_seat_0_begins():
 def test_AL_2_1_two_moves_one_adventurer_twice_or_two_once_or_none():
     g = rigged()
     to_move(g)
-    g.apply("enter C4")
+    g.apply("enter 4 C4")
     g.apply("move C4 C6")                       # the same adventurer twice
     assert g.state.seat == 1 and g.state.phase == "reveal"
     to_move(g, ("A5", "A6"))
-    g.apply("enter A1")
-    g.apply("enter K1")                         # two adventurers once each
+    g.apply("enter 1 A1")
+    g.apply("enter 2 K2")                       # two adventurers once each
     assert g.state.seat == 0
     to_move(g, ("A7", "C9"))
     g.apply("move C6 C7")                       # one adventurer one square ...
@@ -227,7 +266,7 @@ def test_AL_2_5_landing_takes_gold_herb_sword_companion():
                                                                        "herb 4"]
     g.apply("herb 4")
     assert g.state.players[0].herbs == {4: 1} and "D6" not in g.state.items
-    g.apply("enter B4")
+    g.apply("enter 4 B4")
     assert g.state.parties["B4"].companions == 1
     assert g.state.seat == 1
     check_invariants(g)
@@ -268,12 +307,12 @@ def test_AL_2_5_rulebook_example_martin_moves_to_J3_and_E2_to_E9():
     g._invalidate()
     g.apply("card J3")
     g.apply("card D7")
-    g.apply("creature 6")
+    g.apply("creature 12")
     g.apply("card I4")
     assert (s.items["J3"], s.items["D7"], s.items["I4"]) == (("companion",),
-                                                           ("creature", 6), ("herb",))
+                                                           ("creature", 12), ("herb",))
     assert g.current_player == 0
-    g.apply("enter J3")
+    g.apply("enter 3 J3")                     # "from the start area in front of row 3"
     assert s.parties["J3"].companions == 1
     g.apply("move E2 E9")
     assert s.players[0].gold == 1 and "E9" not in s.items
@@ -320,13 +359,54 @@ def test_AL_3_3_face_down_values_are_hidden_from_the_others():
     assert g.view(1)["players"][0]["herb_count"] == 1 and g.view(0)["players"][0]["herbs"] == [3]
 
 
-def test_AL_3_4_nothing_is_placed_when_the_supply_is_empty():
+def test_AL_3_4_no_companion_on_the_table_takes_one_from_the_box():
+    """Issue 22: "If there are no companions left on the table ... take one from the box."
+    (Old code: nothing was placed.)"""
     g = rigged()
-    g.state.companions_left = 0
-    g.state.companions_box = 30
+    s = g.state
+    s.companions_box += s.companions_left        # 8 put back at setup + all the rest
+    s.companions_left = 0
     g._invalidate()
     g.apply("card J1")
-    assert "J1" not in g.state.items and "none is left to place" in g.log[-1]
+    assert s.items["J1"] == ("companion",) and s.companions_box == 29
+    assert s.companions_left == 0 and "taken from the box" in g.log[-1]
+    check_invariants(g)
+
+
+def test_AL_3_4_an_empty_sword_stack_draws_from_the_swords_in_the_box():
+    """Issue 22: "If there are no sword tiles left in the stockpile ... shuffle the
+    discarded ones in the box face down and draw one." In the box: the 8 swords put back
+    at setup (2 players, values unseen) and the swords lost in fights (values seen: 3, 3).
+    The draw is over those 10 tiles; nobody sees which one comes out."""
+    g = rigged()
+    s = g.state
+    s.swords_removed += s.swords_left            # the whole stack went back unseen ...
+    s.swords_left = 0
+    s.swords_removed -= 2                        # ... but two of value 3 were lost in fights
+    s.swords_out = {3: 2}
+    put(g, "A1", 0)
+    g._invalidate()
+    g.apply("card A1")                           # mountain under Martin's adventurer
+    assert [(a.id, p) for a, p in g.chance_outcomes()] == [
+        ("box unseen", Fraction(26, 28)), ("box 3", Fraction(2, 28))]
+    assert [a.id for a, _ in g.chance_outcomes(seat=0)] == ["?box sword"]
+    g.apply("box 3")                             # a lost one: its value is known
+    assert s.players[0].swords == {3: 1} and s.swords_out == {3: 1}
+    assert "A1" not in s.items
+    g.apply("card C2")                           # mountain, nobody there: face down
+    g.apply("box unseen")
+    assert s.items["C2"] == ("sword",) and s.swords_removed == 25
+    check_invariants(g)
+
+
+def test_AL_3_4_nothing_is_placed_when_no_gold_is_left():
+    """designed: gold (and herbs, which never run out) have no box rule."""
+    g = rigged()
+    g.state.gold_box, g.state.gold_left = g.state.gold_left, 0
+    g._invalidate()
+    g.apply("card E2")
+    assert "E2" not in g.state.items and "none is left to place" in g.log[-1]
+    assert g.state.sprite is None
 
 
 def test_AL_3_5_a_fog_card_does_not_count_as_one_of_the_two():

@@ -40,7 +40,8 @@ def click_square(page, root, square: str) -> None:
 
 
 def test_AL_2_2_enter_then_move_an_adventurer_south(page, lab):
-    """AL-1.4: an adventurer enters from the start area along row 3 to E3; AL-2.1,
+    """AL-1.4: the adventurer waiting in front of row 3 (its start line, chosen first)
+    enters along row 3 to E3; AL-2.1,
     AL-2.2: the same adventurer, clicked, offers the squares south of it (the water
     sprite on F3 blocks the east, AL-2.3) and moves to E6. Each click travels browser ->
     kernel -> engine -> board; a square that is not highlighted changes nothing."""
@@ -54,10 +55,8 @@ def test_AL_2_2_enter_then_move_an_adventurer_south(page, lab):
 
     board = B.cell_output(page, BOARD).first
     root = board.locator(".al-root").first
-    enter = board.locator('.al-legal[data-action="enter E3"]').first
-    expect(enter).to_be_visible()
-    ids = B.legal_ids(root, "al")
-    assert all(i.startswith("enter ") or i == "end" for i in ids), ids
+    # ten start lines are ten sources: no square is offered until one is chosen
+    assert [i for i in B.legal_ids(root, "al") if i != "end"] == []
     n0, mine0, start0 = kernel_state(page)
     assert (mine0, start0) == ("", 10)
 
@@ -65,12 +64,18 @@ def test_AL_2_2_enter_then_move_an_adventurer_south(page, lab):
     click_square(page, root, "F3")
     assert kernel_state(page) == (n0, "", 10), "a click on F3 changed the game"
 
-    # --- from the start area (selected: the only source) to E3
+    root.locator('.al-start[data-sq="start 3"]').first.click()
+    enter = board.locator('.al-legal[data-action="enter 3 E3"]').first
+    expect(enter).to_be_visible()
+    ids = B.legal_ids(root, "al")
+    assert all(i.startswith("enter 3 ") or i == "end" for i in ids), ids
+
+    # --- from the start line of row 3 (selected above) to E3
     enter.click()
-    expect(board.locator('[data-action="enter E3"]')).to_have_count(0)
+    expect(board.locator('[data-action="enter 3 E3"]')).to_have_count(0)
     n1, mine1, start1 = kernel_state(page)
     assert (n1, mine1, start1) == (n0 + 1, "E3", 9)
-    # two sources now (start area and E3): no square is offered until one is chosen
+    # eleven sources now (nine start lines and E3): no square is offered until one is chosen
     assert [i for i in B.legal_ids(root, "al") if i != "end"] == []
 
     # --- first click: the adventurer on E3; its destinations light up (south only)

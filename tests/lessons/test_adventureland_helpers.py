@@ -92,9 +92,9 @@ def test_AL_5_11_rulebook_numbers_in_the_gold_table(capsys):
 def test_AL_5_1_fight_game_waits_for_the_swords():
     g = al.fight_game()
     f = g.state.fight
-    assert (f.square, f.strength, f.base, f.stage) == ("D2", 6, 1, "swords")
+    assert (f.square, f.strength, f.base, f.stage) == ("D2", 8, 1, "swords")
     assert g.state.players[0].swords == {2: 1} and g.state.players[0].gold == 1
-    assert odds_now(g.state) == Fraction(17, 18)
+    assert odds_now(g.state) == Fraction(2, 3)      # die 5-6, or 4 and +1, or a reroll to 5-6
 
 
 def test_text_map_draws_every_square(capsys):

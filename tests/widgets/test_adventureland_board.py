@@ -122,8 +122,9 @@ def check_target(w: AdventureLandBoard, a: dict) -> None:
     verb, _, rest = a["id"].partition(" ")
     t = a["target"]
     if verb == "enter":
-        assert t == {"kind": "square", "square": rest, "from": "start", "verb": "enter"}
-        assert rest in squares and v["players"][s.seat]["start"] > 0
+        line, dst = rest.split()
+        assert t == {"kind": "square", "square": dst, "from": f"start {line}", "verb": "enter"}
+        assert dst in squares and line in v["players"][s.seat]["start_lines"]
     elif verb == "move":
         src, dst = rest.split()
         assert t == {"kind": "square", "square": dst, "from": src, "verb": "move"}

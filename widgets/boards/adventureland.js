@@ -174,20 +174,25 @@ function mapSvg(st, ui) {
 
 const labelOf = (st, id) => ((st.legal || []).find((a) => a.id === id) || { label: id }).label;
 
+const lineText = (src) => { const l = src.slice(6); return /^[0-9]+$/.test(l) ? `row ${l}` : `column ${l}`; };
+
+/** AL-1.4: one adventurer waits on each start line; each line is its own source. */
 function startHtml(st, ui) {
   const v = st.view;
   const me = v.seat;
   const sources = moveSources(st);
-  const can = sources.start !== undefined;
   const p = v.players[me];
-  const sel = ui.sel === "start";
-  const cls = `al-start${can ? " al-source" : ""}${sel ? " al-selected" : ""}`;
-  const parties = Object.keys(sources).filter((k) => k !== "start");
+  const lines = p.start_lines || [];
+  const parties = Object.keys(sources).filter((k) => !k.startsWith("start"));
+  const can = lines.some((l) => sources[`start ${l}`] !== undefined);
   const hint = ui.sel
-    ? `${ui.sel === "start" ? "From the start area" : `From ${ui.sel}`}: click a highlighted square (${plural((sources[ui.sel] || []).length, "square")}).`
-    : can || parties.length ? "Click one of your adventurers or your start area, then a highlighted square." : "";
-  return `<div class="al-under"><button class="${cls}"${can ? ` data-ui="sel" data-sq="start"` : " disabled"} title="adventurers waiting beside the board; they enter along the rows and columns marked with arrows">` +
-    `${icon(pawn(11, 13, seatFill(st, me), 0.9))} <b>${esc(p.name)}'s start area</b>: ${plural(p.start, "adventurer")}</button>` +
+    ? `${ui.sel.startsWith("start") ? `From the start line of ${lineText(ui.sel)}` : `From ${ui.sel}`}: click a highlighted square (${plural((sources[ui.sel] || []).length, "square")}).`
+    : can || parties.length ? "Click one of your adventurers or a start line's adventurer, then a highlighted square." : "";
+  const buttons = lines.map((l) => {
+    const src = `start ${l}`, ok = sources[src] !== undefined, sel = ui.sel === src;
+    return `<button class="al-start${ok ? " al-source" : ""}${sel ? " al-selected" : ""}"${ok ? ` data-ui="sel" data-sq="${esc(src)}"` : " disabled"} title="the adventurer waiting ${/^[0-9]+$/.test(l) ? `in front of row ${esc(l)}: it enters moving east` : `above column ${esc(l)}: it enters moving south`}">${esc(l)}</button>`;
+  }).join("");
+  return `<div class="al-under"><span class="al-start-lines">${icon(pawn(11, 13, seatFill(st, me), 0.9))} <b>${esc(p.name)}'s start lines</b> (${plural(p.start, "adventurer")}${p.out ? ", dropped out" : ""}): ${buttons}</span>` +
     `<span class="al-moves">${v.phase === "move" && !v.fight ? `${plural(v.moves_left, "move")} left` : ""}</span>${actionButtons(st, "end")}` +
     `<div class="sh-hint">${esc(hint)}</div></div>`;
 }
@@ -294,7 +299,7 @@ function playerHtml(v, p, i) {
   const hidden = p.herbs ? "" : ` <span class="sh-muted" title="face down: only ${esc(p.name)} knows the values">(face down)</span>`;
   return `<div class="al-player${now}">${part(`al-pname-${i}`, `<div class="al-pname">${icon(pawn(11, 13, SEAT[p.colour] || "#444", 0.9))} <b>${esc(p.name)}</b> <span class="sh-muted">${esc(p.colour)}</span>` +
     `<span class="al-pscore">${esc(p.score)}${p.score_complete === false ? " + ?" : ""} pts</span></div>`)}` +
-    `<div class="al-pline">start area ${p.start} · ${icon(goldIcon(8, 9, 6), 16, 18)} ${p.gold} gold · lost ${p.lost_adventurers}</div>` +
+    `<div class="al-pline">${p.out ? "dropped out · " : ""}start area ${p.start} · ${icon(goldIcon(8, 9, 6), 16, 18)} ${p.gold} gold · lost ${p.lost_adventurers}</div>` +
     part(`al-ptiles-${i}`, `<div class="al-pline">herbs and swords${hidden}: ${tileSvg}</div><div class="al-pline">${term("fog creatures", "Nebelwesen")}: ${creatures}</div>`) + `</div>`;
 }
 

@@ -3,19 +3,21 @@
 >>> from widgets import AdventureLandBoard
 >>> w = AdventureLandBoard(players=2, seed=1, bot_delay=0)
 >>> w.view["phase"], w.legal[0]["id"], w.legal[0]["target"]["kind"]
-('move', 'enter A1', 'square')
->>> w.receive({"type": "act", "id": "enter E1"}); w.view["players"][0]["start"]
-9
+('move', 'enter 1 A1', 'square')
+>>> w.receive({"type": "act", "id": "enter 1 E1"}); w.view["players"][0]["start_lines"][:2]
+['2', '3']
 
 The browser (``boards/adventureland.js`` inside the shell) draws ``view`` and makes every
 entry of ``legal`` clickable where it is drawn; see :mod:`widgets.shell` for the messages.
-A move takes two clicks: the first (an adventurer on the map, or the start area) is a
-selection kept in the browser that highlights that party's destinations; the second, on a
-highlighted square, sends the engine's one action id (``move E1 E4`` or ``enter E4``).
+A move takes two clicks: the first (an adventurer on the map, or one start line's
+adventurer waiting beside the board, AL-1.4) is a selection kept in the browser that
+highlights its destinations; the second, on a highlighted square, sends the engine's one
+action id (``move E1 E4`` or ``enter 3 E3``).
 
 Click targets (``legal[i]["target"]``):
 
-* ``{"kind": "square", "square": "E4", "from": "E1" | "start", "verb": "move" | "enter"}``;
+* ``{"kind": "square", "square": "E4", "from": "E1" | "start 3" | "start B",
+  "verb": "move" | "enter"}`` (``start 3``: the adventurer in front of row 3);
 * ``{"kind": "swords", "values": [3, 1]}`` — the swords to use in a fight (AL-5.3);
 * ``{"kind": "herb", "value": 4}`` — a herb added to a fight (AL-5.4);
 * ``{"kind": "gold", "mode": "+1"}`` — a gold piece for +1 (AL-5.5);
@@ -91,7 +93,7 @@ class AdventureLandBoard(GameWidget):
                    "Two terrain cards: each puts an item, a companion or a fog creature on "
                    "its square."),
         "move": ("moving adventurers", "Abenteurer bewegen",
-                 "Click one of your adventurers (or your start area), then a highlighted "
+                 "Click one of your adventurers (or a start line's adventurer), then a highlighted "
                  "square: south or east, up to two moves; then end the turn."),
         "fight-swords": ("fog-creature fight: swords", "Kampf gegen ein Nebelwesen",
                          "Choose up to 3 swords (one die each) — the odds are beside them."),
@@ -151,7 +153,8 @@ class AdventureLandBoard(GameWidget):
     def target(self, action_id: str, view: dict) -> dict:
         verb, _, rest = action_id.partition(" ")
         if verb == "enter":
-            return {"kind": "square", "square": rest, "from": "start", "verb": "enter"}
+            line, dst = rest.split()
+            return {"kind": "square", "square": dst, "from": f"start {line}", "verb": "enter"}
         if verb == "move":
             src, dst = rest.split()
             return {"kind": "square", "square": dst, "from": src, "verb": "move"}

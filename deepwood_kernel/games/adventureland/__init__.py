@@ -1,6 +1,7 @@
 """*Adventure Land* (Wolfgang Kramer & Michael Kiesling, HABA 2015), key ``"adventureland"``.
 
-Two rulebook pages (moving with the water sprite, fog-creature fights) are implemented
+Two pages of HABA's English rulebook (2015), "2. Move adventurer(s)" with the "Water
+Sprite Rule" and "Combat strength of the fog creature", are implemented
 exactly; the rest is reconstructed from published facts or designed for this project
 (``docs/rules/adventureland.md`` says which is which).
 

@@ -72,7 +72,7 @@ class HeuristicBot:
         c = s.content
         verb, _, arg = aid.partition(" ")
         if verb == "enter":
-            src, dst, party = None, arg, None
+            src, dst, party = None, arg.partition(" ")[2], None
         else:
             src, _, dst = arg.partition(" ")
             party = s.parties[src]

@@ -1,6 +1,7 @@
 """Load and validate Adventure Land's ``content.toml``: the map, the river, the tiles.
 
-The two rulebook pages we have give no board and no tile values, so the default file holds
+The two pages of HABA's English rulebook (2015) we have ("2. Move adventurer(s)", "Combat
+strength of the fog creature") give no board and no tile values, so the default file holds
 a map and value splits designed for this project, plus counts reconstructed from published
 facts (both marked in the file). A user who owns the game can pass their own file of the
 same shape; every check names the file, the entry and the problem.
@@ -232,6 +233,14 @@ def parse_content(data: dict, name: str) -> Content:
             raise ContentError(name, f"players.{n}.start_rows", f"must list rows 1..{nrows}")
         if not (isinstance(sc, str) and sc and all(ch in cols for ch in sc)):
             raise ContentError(name, f"players.{n}.start_columns", f"must be letters of {cols}")
+        # AL-1.4: one adventurer waits on each start line, so the lines and the
+        # adventurers left after the setup table must agree
+        lines = len(set(sr)) + len(set(sc))
+        waiting = g["adventurers_per_colour"] - p["adventurers_removed"]
+        if lines != waiting or len(set(sr)) != len(sr) or len(set(sc)) != len(sc):
+            raise ContentError(name, f"players.{n}", f"{len(sr)} distinct start rows and "
+                               f"{len(sc)} start columns for {waiting} adventurers each: "
+                               "one adventurer waits on each start line")
         players[n] = dict(p)
     sc = data.get("scoring")
     if not (isinstance(sc, dict) and type(sc.get("gold_points")) is int

@@ -1,4 +1,5 @@
-"""Exact odds of a fog-creature fight (rulebook page 2, "Combat strength"; AL-5.x).
+"""Exact odds of a fog-creature fight (AL-5.x; HABA's English rulebook, 2015, section
+"Combat strength of the fog creature").
 
 A fight: the adventurer's strength is 1 per adventurer, +1 per companion, plus, for each
 sword used (at most 3), one die and the sword's extra value. If that falls short, herbs add

@@ -38,7 +38,9 @@ def label(s: ALState, aid: str) -> str:
     verb, _, arg = aid.partition(" ")
     f = s.fight
     if verb == "enter":
-        return f"Bring an adventurer from the start area to {arg}{_what(s, arg)}"
+        line, _, dst = arg.partition(" ")
+        where = f"in front of row {line}" if line.isdigit() else f"above column {line}"
+        return f"Bring the adventurer {where} onto the board to {dst}{_what(s, dst)}"
     if verb == "move":
         src, _, dst = arg.partition(" ")
         p = s.parties.get(src)
@@ -68,6 +70,11 @@ def label(s: ALState, aid: str) -> str:
         return f"Terrain card {arg} ({s.content.terrain[arg]})"
     if verb == "creature":
         return f"A fog creature of strength {arg}"
+    if verb == "box":
+        return ("A sword put back at setup, value unseen" if arg == "unseen"
+                else f"A sword lost in a fight, extra value {arg}")
+    if verb == "?box":
+        return "A sword from the box, face down"
     if verb == "roll":
         return f"The dice show {arg.replace(' ', ', ')}"
     if verb == "reroll":
@@ -104,7 +111,8 @@ def view(s: ALState, seat: int | None) -> dict:
     players = []
     for i, p in enumerate(s.players):
         own = seat is None or seat == i
-        d = {"name": p.name, "colour": p.colour, "start": p.start, "gold": p.gold,
+        d = {"name": p.name, "colour": p.colour, "start": p.start,
+             "start_lines": list(p.lines), "out": p.out, "gold": p.gold,
              "creatures": list(p.creatures), "lost_adventurers": p.lost_adventurers,
              "herb_count": sum(p.herbs.values()), "sword_count": sum(p.swords.values()),
              "swords_shown": _ms_list(p.swords_shown)}
@@ -184,7 +192,7 @@ def render_html(s: ALState, seat: int | None = None) -> str:
                   else "swords " + (", ".join(map(str, _ms_list(p.swords))) or "none"))
         pts, complete = known_total(s, i, seat)
         rows.append(f"<li>{escape(p.name)} ({escape(p.colour)}): {p.start} in the start "
-                    f"area, {p.gold} gold, {herbs}, {swords}, creatures "
+                    f"area{' (dropped out)' if p.out else ''}, {p.gold} gold, {herbs}, {swords}, creatures "
                     f"{', '.join(map(str, p.creatures)) or 'none'}; "
                     f"{pts}{'' if complete else ' + ?'} points</li>")
     alt = (f"Adventure Land board, {ADVENTURE_TITLES[s.adventure]}, round {s.round}: "

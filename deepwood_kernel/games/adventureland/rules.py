@@ -1,19 +1,25 @@
 """The rules of *Adventure Land* (Kramer & Kiesling, HABA 2015) over :class:`ALState`.
 
-Two rulebook pages are our text (``shared/rules/001_ed65846bce34e494.txt``: "2. Move
-adventurer(s)" with the water sprite rule, and "Combat strength of the fog creature");
-they are implemented exactly. The rest is reconstructed from published facts or designed
-for this project; every rule function names its rule ID of ``docs/rules/adventureland.md``,
-where each rule says where it comes from.
+Two pages of HABA's English rulebook (2015) are our text: "2. Move adventurer(s)" with the
+"Water Sprite Rule", and "Combat strength of the fog creature"; they are implemented
+exactly. The rest is reconstructed from published facts (a few sentences of the full
+English rulebook among them) or designed for this project; every rule function names its
+rule ID of ``docs/rules/adventureland.md``, where each rule says where it comes from.
 
 Readings chosen where the text is silent (each is a **reading** of the reference):
 
-* The start area is one area beside the board: an adventurer leaving it enters along any
-  start row (moving east from outside column A) or start column (moving south from
-  outside row 1), with the leaping rules along its way.
+* One adventurer waits on each start line (the rulebook's setup, AL-1.4); it enters along
+  its own line only: in front of a row moving east, above a column moving south, with
+  the leaping rules along its way. ``enter 3 J3``: the adventurer of row 3 to J3.
+* "Move only one adventurer one field" is one move of any length; each of a turn's two
+  moves chooses its own direction (AL-2.1).
 * Herbs and swords lie face down on the board and nobody has seen them; so a tile's value
   is drawn when a player takes it, from every value nobody has looked at yet (exact by
-  symmetry; the swords put back at setup are among them, unseen).
+  symmetry; the swords put back at setup are among them, unseen). A sword drawn from the
+  box when the stack is empty (AL-3.4) is one of the box's tiles, each equally likely:
+  one put back at setup (value unseen) or one lost in a fight (value seen then).
+* An item appearing under an adventurer is always taken ("can" read as permission to act
+  outside one's turn, AL-2.7).
 * A party moving onto a fog creature ends its move there and fights. Fights are decided by
   the fighting adventurer's owner, even in another player's turn. Reaching the creature's
   strength wins at once; a player who cannot or will not add more gives up and loses.
@@ -23,7 +29,9 @@ Readings chosen where the text is silent (each is a **reading** of the reference
 * The water sprite removes every party on the river squares it passes and on the square it
   reaches (after that party took the gold there); the square it leaves keeps nothing.
 * The game ends after the round in which the supply has no swords and no companions left,
-  or the terrain deck is used up; at once when, after a turn, no adventurer can move.
+  or the terrain deck is used up; at once when, after a turn, no adventurer can move. A
+  player who, after any turn, can no longer move drops out for good and takes no more
+  turns; their figures stay on the board (AL-7.4).
 """
 
 from __future__ import annotations
@@ -63,14 +71,19 @@ INFO = GameInfo(
 
 MAX_MOVES = 2            # AL-2.1: one adventurer twice, or two adventurers once each
 _RAYS: dict[int, dict] = {}
+_LAST_RAYS: list = [None]         # the tables last asked for (rays())
 
 
 # ============================================================== geometry
 def rays(c: Content) -> dict:
     """Squares east and south of every square, in order, and the start lines (cached)."""
+    last = _LAST_RAYS[0]
+    if last is not None and last["content"] is c:         # the usual case: one content
+        return last
     key = id(c)
     r = _RAYS.get(key)
     if r is not None and r["content"] is c:
+        _LAST_RAYS[0] = r
         return r
     east, south = {}, {}
     for sq in c.squares:
@@ -79,66 +92,39 @@ def rays(c: Content) -> dict:
         south[sq] = tuple(c.square(col, k) for k in range(row + 1, c.rows + 1))
     starts = {}
     for n, p in c.players.items():
-        lines = [tuple(c.square(k, row) for k in range(len(c.columns)))
-                 for row in p["start_rows"]]
-        lines += [tuple(c.square(c.columns.index(col), k) for k in range(1, c.rows + 1))
-                  for col in p["start_columns"]]
+        # AL-1.4: a start line is named as the rulebook names it: "3" in front of row 3
+        # (its adventurer enters moving east), "B" above column B (moving south)
+        lines = {str(row): tuple(c.square(k, row) for k in range(len(c.columns)))
+                 for row in p["start_rows"]}
+        lines.update({col: tuple(c.square(c.columns.index(col), k) for k in range(1, c.rows + 1))
+                      for col in p["start_columns"]})
         starts[n] = lines
     r = {"content": c, "east": east, "south": south, "starts": starts,
          "card": {sq: f"card {sq}" for sq in c.squares},
-         "enter": {sq: f"enter {sq}" for sq in c.squares},
+         # the same as weighted outcomes, made once (chance_weights)
+         "card_w": {sq: (f"card {sq}", 1) for sq in c.squares},
+         "fog": tuple(sq for sq in c.squares if c.terrain[sq] == "fog"),
+         "enter": {lab: {sq: f"enter {lab} {sq}" for sq in c.squares}
+                   for lines in starts.values() for lab in lines},
          "move": {a: {b: f"move {a} {b}" for b in east[a] + south[a]} for a in c.squares},
+         # (squares, their action ids) of every way, for _way_ids
+         "enter_ways": {n: {lab: (line, tuple(f"enter {lab} {t}" for t in line))
+                            for lab, line in lines.items()} for n, lines in starts.items()},
+         "east_way": {a: (east[a], tuple(f"move {a} {b}" for b in east[a])) for a in c.squares},
+         "south_way": {a: (south[a], tuple(f"move {a} {b}" for b in south[a]))
+                       for a in c.squares},
          "order": {sq: i for i, sq in enumerate(c.squares)},
-         "river": {sq: i for i, sq in enumerate(c.river)},
-         # by player count: square -> [(start line, place on it)] (see _start_walks)
-         "on_start": {n: _places(lines) for n, lines in starts.items()}}
-    _RAYS[key] = r
+         "river": {sq: i for i, sq in enumerate(c.river)}}
+    _RAYS[key] = _LAST_RAYS[0] = r
     return r
-
-
-def _places(lines) -> dict:
-    out: dict = {}
-    for li, line in enumerate(lines):
-        for k, sq in enumerate(line):
-            out.setdefault(sq, []).append((li, k))
-    return out
-
-
-def _start_walks(s: ALState, seat: int, stop: dict[str, bool]) -> list[str]:
-    """:func:`_walk` along every start line, the squares in order, each once.
-
-    The same squares as walking each line, found faster: a line is walked up to its
-    first fog creature or sprite (looked up, not searched for: there are few), and only
-    the squares of other parties are taken out."""
-    r = rays(s.content)
-    lines = r["starts"][s.n]
-    on = r["on_start"][s.n]
-    cut = [len(line) for line in lines]
-    for sq in stop:
-        for li, k in on.get(sq, ()):
-            if k < cut[li]:
-                cut[li] = k
-    parties = s.parties
-    merge = s.adventure == "magnificent"
-    taken = {t for t, p in parties.items() if not (merge and p.seat == seat)}
-    out: list = []
-    for li, line in enumerate(lines):
-        k = cut[li]
-        if taken:
-            out += [t for t in line[:k] if t not in taken]
-        else:
-            out += line[:k]
-        if k < len(line):
-            t = line[k]
-            if stop[t] and t not in parties:
-                out.append(t)
-    return list(dict.fromkeys(out))
 
 
 def _stops(s: ALState) -> dict[str, bool]:
     """Squares no way passes: fog creatures (True: a move may end there, to fight) and the
     water sprite (False)."""
-    stop = {sq: True for sq, it in s.items.items() if it[0] == "creature"}
+    items = s.items                          # creatures lie on fog squares only
+    stop = {sq: True for sq in rays(s.content)["fog"]
+            if (it := items.get(sq)) is not None and it[0] == "creature"}
     if s.sprite is not None:
         stop[s.sprite] = False
     return stop
@@ -167,15 +153,16 @@ def _walk(s: ALState, seat: int, line, stop: dict[str, bool]) -> list[str]:
     return out
 
 
-def destinations(s: ALState, seat: int, src: str | None,
+def destinations(s: ALState, seat: int, src: str,
                  stop: dict[str, bool] | None = None) -> list[str]:
-    """Where the party on ``src`` (None: an adventurer from the start area) may move:
-    east then south, nearest first (from the start area: line by line, each square once)."""
+    """Where the party on ``src`` may move (east, then south, nearest first); ``src`` a
+    start line's name ("3", "B"): where that line's adventurer may enter (AL-1.4)."""
     r = rays(s.content)
     if stop is None:
         stop = _stops(s)
-    if src is None:
-        return _start_walks(s, seat, stop)
+    line = r["starts"][s.n].get(src)
+    if line is not None:
+        return _walk(s, seat, line, stop)
     return _walk(s, seat, r["east"][src], stop) + _walk(s, seat, r["south"][src], stop)
 
 
@@ -193,24 +180,40 @@ def _opens(s: ALState, seat: int, line, stop: dict[str, bool]) -> bool:
 
 
 def can_move(s: ALState, seat: int, stop: dict[str, bool] | None = None) -> bool:
-    """Whether ``seat`` has any move (AL-7.3)."""
+    """Whether ``seat`` has any move (AL-7.3, AL-7.4): :func:`_opens` along its ways,
+    inlined and stopping at the first open one (asked for every player after every turn;
+    usually the first square of the first way is open)."""
     stop = _stops(s) if stop is None else stop
     r = rays(s.content)
-    if s.players[seat].start and any(_opens(s, seat, line, stop)
-                                     for line in r["starts"][s.n]):
-        return True
+    parties = s.parties
+    merge = s.adventure == "magnificent"
+    starts = r["starts"][s.n]
     east, south = r["east"], r["south"]
-    return any(p.seat == seat and (_opens(s, seat, east[sq], stop)
-                                   or _opens(s, seat, south[sq], stop))
-               for sq, p in s.parties.items())
+
+    def opens(line) -> bool:
+        for t in line:
+            if t in stop:
+                return stop[t] and t not in parties
+            p = parties.get(t)
+            if p is None or (merge and p.seat == seat):
+                return True
+        return False
+
+    for lab in s.players[seat].lines:
+        if opens(starts[lab]):
+            return True
+    for sq, p in parties.items():
+        if p.seat == seat and (opens(east[sq]) or opens(south[sq])):
+            return True
+    return False
 
 
 # ============================================================== setup
 def initial_state(players: int, options: dict, c: Content) -> ALState:
     """AL-1.1 .. AL-1.5: pieces by player count, stacks, the deck, the start cards."""
     g, pc = c.game, c.players[players]
-    ps = [Player(g["names"][i], g["colours"][i],
-                 start=g["adventurers_per_colour"] - pc["adventurers_removed"])
+    # AL-1.4: one adventurer on each start line (content.py checks the counts agree)
+    ps = [Player(g["names"][i], g["colours"][i], lines=list(rays(c)["starts"][players]))
           for i in range(players)]
     s = ALState(
         content=c, adventure=options["adventure"], players=ps, deck=list(c.squares),
@@ -237,9 +240,13 @@ def undetermined(s: ALState, kind: str) -> dict[int, int]:
             full[v] -= k
     for v, k in (s.herbs_out if kind == "herb" else s.swords_out).items():
         full[v] -= k
-    if kind == "sword" and s.fight is not None:
-        for v in s.fight.swords:
-            full[v] -= 1
+    if kind == "sword":
+        if s.fight is not None:
+            for v in s.fight.swords:
+                full[v] -= 1
+        for it in s.items.values():            # AL-3.4: box swords of a known value
+            if len(it) == 2 and it[0] == "sword":
+                full[it[1]] -= 1
     return {v: k for v, k in full.items() if k > 0}
 
 
@@ -247,6 +254,10 @@ def unknown_to(s: ALState, kind: str, seat: int) -> dict[int, int]:
     """Herb or sword values ``seat`` cannot place: undetermined ones plus those other
     players hold face down and have not shown."""
     out = undetermined(s, kind)
+    if kind == "sword":                        # box swords on the board: nobody can place
+        for it in s.items.values():            # which is which (AL-3.4)
+            if len(it) == 2 and it[0] == "sword":
+                out[it[1]] = out.get(it[1], 0) + 1
     for i, p in enumerate(s.players):
         if i == seat:
             continue
@@ -296,20 +307,50 @@ def legal_ids(s: ALState) -> list[str]:
     if s.phase != "move":
         return []
     seat = s.seat
-    ids = []
-    stop = _stops(s)
     r = rays(s.content)
-    if s.players[seat].start:
-        enter = r["enter"]
-        ids += [enter[t] for t in destinations(s, seat, None, stop)]
-    order, move, east, south = r["order"], r["move"], r["east"], r["south"]
-    mine = [q for q, p in s.parties.items() if p.seat == seat]
+    stop = _stops(s)
+    parties = s.parties
+    merge = s.adventure == "magnificent"
+    lines = s.players[seat].lines
+    # the ways to walk, in the order of the ids: AL-1.4, each start line's own adventurer;
+    # then each party of the seat, board order, east then south (as destinations())
+    if lines:
+        enter_ways = r["enter_ways"][s.n]
+        ways = [enter_ways[lab] for lab in lines]
+    else:
+        ways = []
+    mine = [q for q, p in parties.items() if p.seat == seat]
     if len(mine) > 1:
-        mine.sort(key=order.__getitem__)
-    for sq in mine:                      # destinations(): east, then south
-        mv = move[sq]
-        ids += [mv[t] for t in _walk(s, seat, east[sq], stop)]
-        ids += [mv[t] for t in _walk(s, seat, south[sq], stop)]
+        mine.sort(key=r["order"].__getitem__)
+    east, south = r["east_way"], r["south_way"]
+    for sq in mine:
+        ways.append(east[sq])
+        ways.append(south[sq])
+    # _walk along each way, inlined (this is the playouts' hottest loop): a way meeting
+    # no party, creature or sprite is taken whole
+    ids: list[str] = []
+    no_parties, no_stops = parties.keys().isdisjoint, stop.keys().isdisjoint
+    for line, way_ids in ways:
+        if no_parties(line) and no_stops(line):
+            ids += way_ids
+            continue
+        if merge:                        # AL-8.2: own parties may be joined
+            for t, a in zip(line, way_ids):
+                if t in stop:
+                    if stop[t] and t not in parties:
+                        ids.append(a)
+                    break
+                p = parties.get(t)
+                if p is None or p.seat == seat:
+                    ids.append(a)
+        else:
+            for t, a in zip(line, way_ids):
+                if t in stop:
+                    if stop[t] and t not in parties:
+                        ids.append(a)
+                    break
+                if t not in parties:
+                    ids.append(a)
     ids.append("end")
     return ids
 
@@ -328,11 +369,31 @@ def chance_weights(s: ALState) -> list[tuple[str, int]]:
         kind = s.pending[0][0]
         if kind == "creature":
             return [(f"creature {v}", k) for v, k in sorted(s.creature_stack.items()) if k]
+        if kind == "box":                      # AL-3.4: which sword comes out of the box
+            out = [("box unseen", s.swords_removed)] if s.swords_removed else []
+            return out + [(f"box {v}", k) for v, k in sorted(s.swords_out.items())]
         return [(f"{kind} {v}", k) for v, k in sorted(undetermined(s, kind).items())]
     if is_chance(s):
-        card = rays(s.content)["card"]
-        return [(card[sq], 1) for sq in s.deck]
+        return _deck_weights(s)
     return []
+
+
+# The weights of the last deck asked for, kept in step with it by _reveal, so that a card
+# draw costs one C-level list removal instead of a new list of ~100 pairs. They are used
+# only for that very list object at that length (the reference keeps the object alive,
+# so its id cannot be reused); any other deck, or one changed elsewhere, is built afresh.
+_DECK_W: list = [None, -1, None]       # [deck list, its length, its weights]
+
+
+def _deck_weights(s: ALState) -> list[tuple[str, int]]:
+    """AL-1.3: every terrain card left is equally likely (weight 1 each, in deck order)."""
+    deck = s.deck
+    if _DECK_W[0] is deck and _DECK_W[1] == len(deck):
+        return _DECK_W[2][:]
+    card_w = rays(s.content)["card_w"]
+    w = [card_w[sq] for sq in deck]
+    _DECK_W[:] = [deck, len(deck), w]
+    return w[:]
 
 
 def seat_chance_weights(s: ALState, seat: int) -> list[tuple[str, int]] | None:
@@ -342,6 +403,8 @@ def seat_chance_weights(s: ALState, seat: int) -> list[tuple[str, int]] | None:
     if s.fight is not None or not s.pending or s.pending[0][0] == "creature":
         return None
     kind, taker, _ = s.pending[0]
+    if kind == "box":                          # face down: nobody sees which sword
+        return [("?box sword", 1)]
     if seat != taker:
         return [(f"?{kind}", 1)]
     return [(f"?{kind} {v}", k) for v, k in unknown_to(s, kind, seat).items()]
@@ -373,7 +436,8 @@ def apply(s: ALState, aid: str) -> None:
         s.log.append(f"{p.name} ends the turn" + (" without moving." if not moved else "."))
         _end_turn(s)
     elif verb == "enter":
-        _move(s, s.seat, None, arg)
+        line, _, dst = arg.partition(" ")
+        _move(s, s.seat, None, dst, line)
     elif verb == "move":
         src, _, dst = arg.partition(" ")
         _move(s, s.seat, src, dst)
@@ -391,13 +455,14 @@ def _party_text(p: Party, article: bool = True) -> str:
     return a
 
 
-def _move(s: ALState, seat: int, src: str | None, dst: str) -> None:
-    """AL-2.1 .. AL-2.6: one move of a party south or east, then what it lands on."""
+def _move(s: ALState, seat: int, src: str | None, dst: str, line: str = "") -> None:
+    """AL-2.1 .. AL-2.6: one move of a party south or east, then what it lands on; from
+    the start area (``src`` None) the adventurer of start ``line`` enters (AL-1.4)."""
     pl = s.players[seat]
     if src is None:
-        pl.start -= 1
+        pl.lines.remove(line)
         party = Party(seat)
-        where = "the start area"
+        where = f"the start area {_line_text(line)}"
     else:
         party = s.parties.pop(src)
         where = src
@@ -413,6 +478,11 @@ def _move(s: ALState, seat: int, src: str | None, dst: str) -> None:
         s.parties[dst] = party
         s.log.append(f"{pl.name} moves {_party_text(party)} from {where} to {dst}.")
     _land(s, dst, party)
+
+
+def _line_text(line: str) -> str:
+    """``in front of row 3`` / ``above column B``: where a start line's adventurer waits."""
+    return f"in front of row {line}" if line.isdigit() else f"above column {line}"
 
 
 def _land(s: ALState, sq: str, party: Party) -> None:
@@ -435,6 +505,11 @@ def _land(s: ALState, sq: str, party: Party) -> None:
         _score(s, party.seat, "companions", party.companions)
         s.log.append(f"A companion joins {pl.name}'s adventurer at {sq} "
                      f"({party.companions} now).")
+    elif len(it) == 2:                         # a box sword: its value was drawn (AL-3.4)
+        _add(pl.swords, it[1])
+        s.log.append(Secret(f"{pl.name} takes a sword with extra value {it[1]} at {sq} and "
+                            "keeps it face down.",
+                            f"{pl.name} takes a face-down sword at {sq}.", (party.seat,)))
     else:
         s.pending.append((kind, party.seat, sq))
 
@@ -473,6 +548,17 @@ def _apply_chance(s: ALState, verb: str, arg: str) -> None:
         s.log.append(f"A fog creature of strength {v} rises at {sq}.")
         if sq in s.parties:                    # AL-5.9: it attacks at once
             start_fight(s, s.parties[sq].seat, sq)
+    elif verb == "box":                        # AL-3.4: a sword out of the box, face down
+        _, _, sq = s.pending.pop(0)
+        if arg == "unseen":                    # one put back at setup: value still unseen
+            s.swords_removed -= 1
+            s.items[sq] = ("sword",)
+        else:                                  # one lost in a fight: its value is kept
+            _add(s.swords_out, int(arg), -1)   # (nobody can tell it from the others)
+            s.items[sq] = ("sword", int(arg))
+        s.log.append(f"A sword from the box is placed face down at {sq}.")
+        if sq in s.parties:                    # AL-2.7: taken at once
+            _land(s, sq, s.parties[sq])
     elif verb in ("herb", "sword"):
         _, seat, sq = s.pending.pop(0)
         v = int(arg)
@@ -496,7 +582,11 @@ _SUPPLY = {"city": ("companions_left", "a companion", "companion"),
 
 def _reveal(s: ALState, sq: str) -> None:
     """AL-3.1 .. AL-3.7: a terrain card names a square; its terrain says what appears."""
-    s.deck.remove(sq)
+    deck = s.deck
+    if _DECK_W[0] is deck and _DECK_W[1] == len(deck):    # keep _deck_weights in step
+        _DECK_W[2].remove(rays(s.content)["card_w"][sq])
+        _DECK_W[1] -= 1
+    deck.remove(sq)
     s.discard.append(sq)
     s.to_reveal -= 1
     c = s.content
@@ -509,16 +599,29 @@ def _reveal(s: ALState, sq: str) -> None:
         _check_end_trigger(s)
         return
     supply, word, kind = _SUPPLY[terrain]
-    if not getattr(s, supply):
-        s.log.append(f"Terrain card {sq}: {terrain}, but none is left to place.")
-    else:
-        setattr(s, supply, getattr(s, supply) - 1)
+    left = getattr(s, supply)
+    if not left and terrain == "city" and s.companions_box:
+        s.companions_box -= 1                  # AL-3.4: a companion from the box
+        s.companions_left = left = 1
+        s.log.append(f"Terrain card {sq}: city; no companion is left on the table, so one "
+                     "is taken from the box.")
+        word = ""
+    if left:
+        setattr(s, supply, left - 1)
         s.items[sq] = (kind,)
-        s.log.append(f"Terrain card {sq}: {terrain}; {word} is placed there.")
+        if word:
+            s.log.append(f"Terrain card {sq}: {terrain}; {word} is placed there.")
         if party is not None:                  # AL-2.7: taken at once
             _land(s, sq, party)
         if terrain == "river":
             _sprite_to(s, sq)
+    elif terrain == "mountain" and (s.swords_removed or s.swords_out):
+        # AL-3.4: the swords in the box are shuffled face down and one is drawn
+        s.log.append(f"Terrain card {sq}: mountain; the sword stack is empty, so a sword "
+                     "is drawn from those in the box.")
+        s.pending.append(("box", -1, sq))
+    else:
+        s.log.append(f"Terrain card {sq}: {terrain}, but none is left to place.")
     _check_end_trigger(s)
 
 
@@ -684,19 +787,37 @@ def _settle(s: ALState) -> None:
 
 
 def _end_turn(s: ALState) -> None:
-    """AL-6.1, AL-7.1 .. AL-7.3: the next player's turn, or the end of the game."""
-    if s.last_round and s.seat == s.n - 1:
-        _game_over(s, f"the round is over and {s.end_reason}")
-        return
+    """AL-6.1, AL-7.1 .. AL-7.4: the next player's turn, or the end of the game.
+
+    After every turn, a player none of whose adventurers can move drops out for good
+    (AL-7.4): they keep their points and take no more turns (no cards, no moves). The
+    game ends at once when every player has dropped out (AL-7.3); in the last round it
+    ends when the turn order would pass the last seat.
+    """
     stop = _stops(s)
-    if not any(can_move(s, seat, stop) for seat in range(s.n)):
+    for i, p in enumerate(s.players):
+        if not p.out and not can_move(s, i, stop):
+            p.out = True
+            s.log.append(f"{p.name} can no longer move any adventurer and drops out; "
+                         f"{p.name} keeps the points scored, and the game goes on without "
+                         f"{p.name}.")
+    if all(p.out for p in s.players):
         s.end_reason = "no adventurer can move any more"      # AL-7.3, as AL-7.1/7.2 set it
         _game_over(s, s.end_reason)
         return
-    s.seat = (s.seat + 1) % s.n
-    if s.seat == 0:
+    nxt, wrapped = s.seat, False
+    while True:
+        nxt = (nxt + 1) % s.n
+        wrapped = wrapped or nxt == 0
+        if not s.players[nxt].out:
+            break
+    if s.last_round and wrapped:
+        _game_over(s, f"the round is over and {s.end_reason}")
+        return
+    s.seat = nxt
+    if wrapped:
         s.round += 1
-        s.log.append(f"Round {s.round}: {s.players[0].name} begins.")
+        s.log.append(f"Round {s.round}: {s.players[nxt].name} begins.")
     s.phase, s.to_reveal, s.moves_left = "reveal", s.cards_per_turn, 0
 
 
@@ -733,14 +854,20 @@ def explain_illegal(s: ALState, aid: str) -> str | None:
         if dst not in c.terrain:
             return f"{dst!r} is not a square; squares run from A1 to " \
                    f"{c.columns[-1]}{c.rows}"
-        if verb == "enter" and not s.players[s.seat].start:
-            return "you have no adventurer left in the start area"
-        if verb == "enter" and not any(dst in line for line in rays(c)["starts"][s.n]):
-            pc = c.players[s.n]
-            return (f"from the start area an adventurer enters along rows "
-                    f"{pc['start_rows'][0]}-{pc['start_rows'][-1]} (moving east) or columns "
-                    f"{pc['start_columns'][0]}-{pc['start_columns'][-1]} (moving south); "
-                    f"{dst} is on neither")
+        if verb == "enter":
+            pl = s.players[s.seat]
+            line = parts[0] if len(parts) == 2 else ""
+            starts = rays(c)["starts"][s.n]
+            if not pl.lines:
+                return "you have no adventurer left in the start area"
+            if line not in pl.lines:
+                return (f"name the start line of the adventurer that enters, then the square "
+                        f"(e.g. 'enter {pl.lines[0]} {starts[pl.lines[0]][0]}'); yours still "
+                        f"waiting: {', '.join(_line_text(x) for x in pl.lines)}")
+            if dst not in starts[line]:
+                return (f"the adventurer {_line_text(line)} enters along "
+                        f"{'row' if line.isdigit() else 'column'} {line} only "
+                        f"(moving {'east' if line.isdigit() else 'south'}); {dst} is not on it")
         if verb == "move":
             src = parts[0] if len(parts) == 2 else ""
             p = s.parties.get(src)
@@ -784,11 +911,9 @@ class AdventureLandRules(PackageRules):
         """AL-0.2: at ``max_game_length`` plies the game ends and is scored as it stands."""
         _game_over(s, f"it reached its maximum length of {INFO.max_game_length:,} plies")
 
-    def current_player(self, s):
-        return current_player(s)
-
-    def is_chance(self, s):
-        return is_chance(s)
+    # the module's functions themselves: asked several times a ply, no delegating call
+    current_player = staticmethod(current_player)
+    is_chance = staticmethod(is_chance)
 
     def is_over(self, s):
         return s.phase == "over"

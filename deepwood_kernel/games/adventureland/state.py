@@ -24,7 +24,8 @@ class Party:
 class Player:
     name: str
     colour: str
-    start: int                                  # adventurers still in the start area
+    lines: list[str]                            # start lines still holding an adventurer
+    #   (AL-1.4: one adventurer per line, "3" in front of row 3, "B" above column B)
     herbs: dict[int, int] = field(default_factory=dict)      # face down, value -> count
     swords: dict[int, int] = field(default_factory=dict)     # face down, extra -> count
     swords_shown: dict[int, int] = field(default_factory=dict)  # of those, shown in a fight
@@ -33,11 +34,18 @@ class Player:
     lost_adventurers: int = 0                   # in the box (fog creature or water sprite)
     lost_companions: int = 0
     points: dict[str, int] = field(default_factory=dict)     # immediate points (Fellowship)
+    out: bool = False                           # dropped out: can no longer move (AL-7.4)
+
+    @property
+    def start(self) -> int:
+        """Adventurers still in the start area (one on each of :attr:`lines`)."""
+        return len(self.lines)
 
 
 @dataclass
 class Fight:
-    """A fog-creature fight in progress (rulebook page 2, "Combat strength")."""
+    """A fog-creature fight in progress (HABA's English rulebook, 2015,
+    "Combat strength of the fog creature")."""
 
     seat: int
     square: str
