@@ -13,6 +13,7 @@ and nbval notices. Fractions print as ``41/72``; format specs work as in ``str.f
 
 from __future__ import annotations
 
+import textwrap
 from fractions import Fraction
 
 from IPython.display import Markdown
@@ -21,14 +22,22 @@ __all__ = ["Said", "say"]
 
 
 class Said(Markdown):
-    """Rendered Markdown whose plain-text form is the text itself (not an object repr).
+    """Rendered Markdown whose plain-text form is the text itself (not an object repr),
+    wrapped below 90 characters a line like the rest of the lessons' printed output.
 
     >>> Said("a **b**")
     a **b**
+    >>> print(repr(Said("* " + "word " * 20)).replace(" ", "."))
+    *.word.word.word.word.word.word.word.word.word.word.word.word.word.word.word.word.word
+    ..word.word.word
     """
 
     def __repr__(self) -> str:
-        return self.data
+        lines = []
+        for line in self.data.splitlines() or [""]:
+            bullet = "  " if line.lstrip().startswith(("* ", "- ")) else ""
+            lines += textwrap.wrap(line, 88, subsequent_indent=bullet) or [""]
+        return "\n".join(lines)
 
 
 class _Figure:
