@@ -30,8 +30,9 @@ def test_say_names_a_missing_figure():
         say("{q}", p=1)
 
 
-def test_typed_figure_checker_flags_what_the_old_lab_2_typed():
-    # lab 2 said "41.7% to 29.5%" and "a coin flip at best (46%)" with none of it printed
+def test_typed_figure_checker_flags_figures_the_output_does_not_show():
+    # typed beside an output that shows other numbers, as playtest 1 typed a bigger run's
+    # figures under a table of 120 games
     printed = "3 dice against strength 15  51.54%"
     for fig in typed.typed_figures("drops from 41.7% to 29.5%; 4 dice: 46%"):
         assert not typed.is_printed(fig, printed), fig
