@@ -123,3 +123,40 @@ def test_lab6_ex1_accepts_what_the_question_asks():
         assert ex.judge(n)[0] == "right", n
     for n in (7_500, 19_999, 45_000):
         assert ex.judge(n)[0] == "wrong", n
+
+
+# The answer must not stand on the page before its exercise (issue 24: lab 2 printed
+# 8281/46656 two cells above exercise 3). Whole numbers below 100 are skipped: they appear
+# everywhere as counts and rule constants. The series of the other games are not yet
+# covered (their lessons are being rewritten); an exercise whose answer is meant to be
+# known already is listed with the reason.
+ANSWER_SHOWN_ON_PURPOSE = {
+    "lab6-ex3": "the point is that dice have no memory: P(7) = 1/6 is known since lab 1",
+}
+LEAK_CHECKED_SERIES = ("probability", "deepwood", "clank", "playtest")
+
+
+def _answer_pattern(ex) -> str | None:
+    a = Fraction(ex.answer)
+    if a.denominator == 1 and abs(a) < 100:
+        return None
+    return f"{a.numerator}/{a.denominator}" if a.denominator > 1 else str(a.numerator)
+
+
+@pytest.mark.parametrize("ex_id", [i for i, ex in all_exercises().items()
+                                   if ex.kind in ("probability", "number")
+                                   and ex.lesson.split("/")[0] in LEAK_CHECKED_SERIES])
+def test_the_answer_is_not_on_the_page_before_the_exercise(ex_id):
+    ex = all_exercises()[ex_id]
+    pattern = _answer_pattern(ex)
+    if pattern is None or ex_id in ANSWER_SHOWN_ON_PURPOSE:
+        return
+    nb = nbformat.read(NOTEBOOKS / ex.lesson, as_version=4)
+    check_cell = next(i for i, c in enumerate(nb.cells) if f'check("{ex_id}"' in c.source)
+    for i, cell in enumerate(nb.cells[:check_cell - 2]):     # before the question's cell
+        texts = [cell.source] if cell.cell_type == "markdown" else [
+            "".join(o.get("text") or o.get("data", {}).get("text/plain", ""))
+            for o in cell.get("outputs", [])]
+        for text in texts:
+            assert not re.search(rf"(?<![\d/]){re.escape(pattern)}(?![\d/])", text), (
+                f"{ex.lesson} cell {i} shows {pattern}, the answer of {ex_id}")
