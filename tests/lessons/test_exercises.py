@@ -160,3 +160,26 @@ def test_the_answer_is_not_on_the_page_before_the_exercise(ex_id):
         for text in texts:
             assert not re.search(rf"(?<![\d/]){re.escape(pattern)}(?![\d/])", text), (
                 f"{ex.lesson} cell {i} shows {pattern}, the answer of {ex_id}")
+
+
+def _exercise_numbers_and_checks(nb):
+    """(number in the latest "Exercise N" heading, id of the check) for every check cell."""
+    number, out = None, []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            found = re.findall(r"\*\*Exercise (\d+)\b", cell.source) or \
+                re.findall(r"^#+ Exercise (\d+)\b", cell.source, re.M)
+            number = found[-1] if found else number
+        for ex_id in re.findall(r'check\("([\w-]+)"', cell.source):
+            out.append((number, ex_id))
+    return out
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.rglob("*.ipynb")),
+                         ids=lambda p: str(p.relative_to(NOTEBOOKS)))
+def test_exercise_n_checks_the_key_of_exercise_n(path):
+    # issue 24: playtest 2's exercises 1 and 2 called each other's keys
+    nb = nbformat.read(path, as_version=4)
+    wrong = [(n, ex_id) for n, ex_id in _exercise_numbers_and_checks(nb)
+             if n is not None and not ex_id.endswith(f"-ex{n}")]
+    assert not wrong, f"exercise number and key id disagree: {wrong}"
