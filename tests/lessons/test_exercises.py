@@ -183,3 +183,23 @@ def test_exercise_n_checks_the_key_of_exercise_n(path):
     wrong = [(n, ex_id) for n, ex_id in _exercise_numbers_and_checks(nb)
              if n is not None and not ex_id.endswith(f"-ex{n}")]
     assert not wrong, f"exercise number and key id disagree: {wrong}"
+
+
+def test_dw2_ex2_both_ways_within_the_limit_score_the_same():
+    # issue 24: the lesson said 3 leftover stones are "worth just 1 gold" so exchanging
+    # keeps more value, and the key called 0 gold wrong for that reason. By the engine's
+    # final scoring (DW-11.1) returning the surplus and exchanging it score the same.
+    import copy
+
+    import deepwood_kernel as dk
+    from deepwood_kernel.games.deepwood.scoring import score_breakdown
+
+    s = dk.new_game("deepwood", players=2, seed=0).state
+    returned, exchanged = copy.deepcopy(s), copy.deepcopy(s)
+    returned.players[0].res.update(potions=6, books=2, gold=0, stones=6)
+    exchanged.players[0].res.update(potions=5, books=2, gold=2, stones=4)
+    total = lambda st: sum(g for _, g in score_breakdown(st, 0))   # noqa: E731
+    assert total(returned) == total(exchanged)
+    ex = all_exercises()["dw2-ex2"]
+    assert ex.answer == 2 and "exchanges 3" in ex.question
+    assert "the same" in ex.explain
