@@ -8,6 +8,8 @@ lines lives here, with a docstring and tests (``tests/lessons``), instead of in 
 * :func:`show`, :func:`table`: exact value beside a seeded simulation and its 95%
   confidence interval, in lines under 90 characters, misses counted honestly.
 * :func:`tree_diagram`, :func:`two_way_table`: the paper pictures of probability.
+* :func:`say`: a sentence of Markdown with the computed figures filled in, so prose and
+  output cannot drift apart.
 * :mod:`lessons.probability`: the models the probability labs build on.
 
 This package may import Jupyter-side libraries (matplotlib); the engine
@@ -19,6 +21,7 @@ from fractions import Fraction
 from .compare import frac, interval_plot, pct_frac, show, table, wilson
 from .drawing import tree_diagram, two_way_table
 from .exercises import check
+from .say import say
 
 __all__ = ["Fraction", "check", "frac", "interval_plot", "pct_frac", "show", "table",
-           "tree_diagram", "two_way_table", "wilson"]
+           "say", "tree_diagram", "two_way_table", "wilson"]

@@ -556,3 +556,26 @@ def print_shares(rows, fair=None):
             note = ("  contains the fair share" if lo <= fair <= hi
                     else "  does not contain the fair share")
         print(f"{label:24} {est.value:6.1%}  95% CI [{lo:6.1%}, {hi:6.1%}]{note}")
+
+
+COLOURS = {"green": "#3a9d4a", "blue": "#3465a4", "red": "#cc3333", "yellow": "#d9b310"}
+
+
+def damage_plot(ax, game, odds, sim, most: int = 4) -> None:
+    """Every player's exact damage distribution as bars, the simulated shares as black dots,
+    with axis labels and a legend that names both (lesson 4b).
+
+    ``odds`` is ``dragon_attack_odds(game)``, ``sim`` the array of :func:`simulate_attack`.
+    """
+    width = 0.8 / len(game.state.names)
+    ks = list(range(most + 1))
+    for seat, name in enumerate(game.state.names):
+        xs = [k + (seat - (len(game.state.names) - 1) / 2) * width for k in ks]
+        ax.bar(xs, [float(odds.damage[seat].pmf(k)) for k in ks], width,
+               color=COLOURS[game.state.players[seat].colour], label=f"{name}: exact")
+        ax.plot(xs, sim[seat, :most + 1], "k.", ms=5,
+                label="simulated share" if seat == 0 else None)
+    ax.set_xticks(ks)
+    ax.set_xlabel("damage from this attack (own cubes drawn)")
+    ax.set_ylabel("probability")
+    ax.legend(fontsize=8)

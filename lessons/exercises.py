@@ -31,6 +31,10 @@ The answers live in the teacher's key, one TOML file per lesson series in
     [exercise.mistakes]            # optional: a wrong answer students often give
     "1/6" = "1/6 is the chance of a 7; 8 is one step away from 7."
 
+A ``number`` question that asks for an estimate ("about how many trials?") may add
+``accept = ["20000", "23000"]``: every answer in that closed range is right, because the
+question itself allows them (``answer`` stays the worked value the key explains).
+
 Kinds: ``probability`` (a fraction in [0, 1]), ``number`` (any exact number, such as an
 expected count), ``dice`` (a tuple of faces, order ignored, e.g. which dice to set
 aside), ``choice`` (one of ``options``, case ignored; without ``options`` any text,
@@ -69,6 +73,7 @@ class Exercise:
     explain: str = ""
     options: tuple[str, ...] = ()
     mistakes: dict = field(default_factory=dict)
+    accept: tuple[Fraction, Fraction] | None = None
 
     def judge(self, given) -> tuple[str, str]:
         """``(verdict, message)`` for ``given``: verdict is ``"right"``, ``"wrong"`` or
@@ -79,7 +84,8 @@ class Exercise:
             value = self._read(given)
         except ValueError as err:
             return WRONG, str(err)
-        if value == self.answer:
+        if value == self.answer or (
+                self.accept is not None and self.accept[0] <= value <= self.accept[1]):
             return RIGHT, self.explain
         mistake = self.mistakes.get(_canon(value))
         if mistake:
@@ -227,6 +233,11 @@ def _exercise(series: str, raw: dict, path: Path) -> Exercise:
     ex = Exercise(raw["id"], series, raw["lesson"], raw["question"], kind, None,
                   raw["hint"], raw.get("explain", ""), tuple(raw.get("options", ())),
                   dict(raw.get("mistakes", {})))
+    if "accept" in raw:
+        if kind != "number" or len(raw["accept"]) != 2:
+            raise ValueError(f"{where}: accept = [low, high] is allowed only for kind number")
+        low, high = (Fraction(str(x)) for x in raw["accept"])
+        ex = Exercise(**{**ex.__dict__, "accept": (low, high)})
     answer = raw["answer"]
     if kind == "dice":
         answer = _uncanon(kind, answer) if isinstance(answer, str) else tuple(answer)

@@ -68,7 +68,7 @@ class Estimate:
 
     >>> e = Estimate(0.25, 10_000, math.sqrt(0.25 * 0.75 / 10_000), successes=2500)
     >>> e
-    0.2500 ± 0.0085 (95% CI, 10,000 trials)
+    0.2500, 95% CI [0.2416, 0.2586] (10,000 trials)
     >>> e.contains(0.255)
     True
     """
@@ -131,11 +131,15 @@ class Estimate:
         return float(self.value)
 
     def __repr__(self) -> str:
+        # The interval is printed as [low, high], never as "value ± half": a Wilson interval
+        # is lopsided near 0 and 1, and a symmetric "±" would claim it contains values it
+        # does not (0.4000 ± 0.2596 seemed to contain 1/6; its Wilson interval does not).
         lo, hi = self.ci(0.95)
         half = (hi - lo) / 2
-        # 4 decimals, more only when the half-width would otherwise print as 0.0000
+        # 4 decimals, more only when the width would otherwise print as 0.0000
         digits = 4 if half <= 0 or half >= 5e-5 else min(10, 1 - math.floor(math.log10(half)))
-        return f"{self.value:.{digits}f} ± {half:.{digits}f} (95% CI, {self.trials:,} trials)"
+        return (f"{self.value:.{digits}f}, 95% CI [{lo:.{digits}f}, {hi:.{digits}f}]"
+                f" ({self.trials:,} trials)")
 
 
 class Empirical:

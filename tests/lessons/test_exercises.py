@@ -113,3 +113,93 @@ def test_key_answers_are_right_and_a_wrong_answer_is_wrong(ex_id):
     wrong = verdict(ex_id, ex.literal(ex.a_wrong_answer()))
     assert f"Exercise {ex_id}: {WRONG}." in wrong and "Hint:" in wrong, \
         f"{ex_id}: a wrong answer was judged {wrong!r}"
+
+
+def test_lab6_ex1_accepts_what_the_question_asks():
+    # "about ±0.5 points": the lab's own formula gives n ≈ 21,300, 9 x 2,500 gives 22,500;
+    # both are right (issue 24). 7,500 (three times the trials) stays wrong.
+    ex = all_exercises()["lab6-ex1"]
+    for n in (21_300, 21_316, 22_500, 20_000, 23_000):
+        assert ex.judge(n)[0] == "right", n
+    for n in (7_500, 19_999, 45_000):
+        assert ex.judge(n)[0] == "wrong", n
+
+
+# The answer must not stand on the page before its exercise (issue 24: lab 2 printed
+# 8281/46656 two cells above exercise 3). Whole numbers below 100 are skipped: they appear
+# everywhere as counts and rule constants. The series of the other games are not yet
+# covered (their lessons are being rewritten); an exercise whose answer is meant to be
+# known already is listed with the reason.
+ANSWER_SHOWN_ON_PURPOSE = {
+    "lab6-ex3": "the point is that dice have no memory: P(7) = 1/6 is known since lab 1",
+}
+LEAK_CHECKED_SERIES = ("probability", "deepwood", "clank", "playtest")
+
+
+def _answer_pattern(ex) -> str | None:
+    a = Fraction(ex.answer)
+    if a.denominator == 1 and abs(a) < 100:
+        return None
+    return f"{a.numerator}/{a.denominator}" if a.denominator > 1 else str(a.numerator)
+
+
+@pytest.mark.parametrize("ex_id", [i for i, ex in all_exercises().items()
+                                   if ex.kind in ("probability", "number")
+                                   and ex.lesson.split("/")[0] in LEAK_CHECKED_SERIES])
+def test_the_answer_is_not_on_the_page_before_the_exercise(ex_id):
+    ex = all_exercises()[ex_id]
+    pattern = _answer_pattern(ex)
+    if pattern is None or ex_id in ANSWER_SHOWN_ON_PURPOSE:
+        return
+    nb = nbformat.read(NOTEBOOKS / ex.lesson, as_version=4)
+    check_cell = next(i for i, c in enumerate(nb.cells) if f'check("{ex_id}"' in c.source)
+    for i, cell in enumerate(nb.cells[:check_cell - 2]):     # before the question's cell
+        texts = [cell.source] if cell.cell_type == "markdown" else [
+            "".join(o.get("text") or o.get("data", {}).get("text/plain", ""))
+            for o in cell.get("outputs", [])]
+        for text in texts:
+            assert not re.search(rf"(?<![\d/]){re.escape(pattern)}(?![\d/])", text), (
+                f"{ex.lesson} cell {i} shows {pattern}, the answer of {ex_id}")
+
+
+def _exercise_numbers_and_checks(nb):
+    """(number in the latest "Exercise N" heading, id of the check) for every check cell."""
+    number, out = None, []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            found = re.findall(r"\*\*Exercise (\d+)\b", cell.source) or \
+                re.findall(r"^#+ Exercise (\d+)\b", cell.source, re.M)
+            number = found[-1] if found else number
+        for ex_id in re.findall(r'check\("([\w-]+)"', cell.source):
+            out.append((number, ex_id))
+    return out
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.rglob("*.ipynb")),
+                         ids=lambda p: str(p.relative_to(NOTEBOOKS)))
+def test_exercise_n_checks_the_key_of_exercise_n(path):
+    # issue 24: playtest 2's exercises 1 and 2 called each other's keys
+    nb = nbformat.read(path, as_version=4)
+    wrong = [(n, ex_id) for n, ex_id in _exercise_numbers_and_checks(nb)
+             if n is not None and not ex_id.endswith(f"-ex{n}")]
+    assert not wrong, f"exercise number and key id disagree: {wrong}"
+
+
+def test_dw2_ex2_both_ways_within_the_limit_score_the_same():
+    # issue 24: the lesson said 3 leftover stones are "worth just 1 gold" so exchanging
+    # keeps more value, and the key called 0 gold wrong for that reason. By the engine's
+    # final scoring (DW-11.1) returning the surplus and exchanging it score the same.
+    import copy
+
+    import deepwood_kernel as dk
+    from deepwood_kernel.games.deepwood.scoring import score_breakdown
+
+    s = dk.new_game("deepwood", players=2, seed=0).state
+    returned, exchanged = copy.deepcopy(s), copy.deepcopy(s)
+    returned.players[0].res.update(potions=6, books=2, gold=0, stones=6)
+    exchanged.players[0].res.update(potions=5, books=2, gold=2, stones=4)
+    total = lambda st: sum(g for _, g in score_breakdown(st, 0))   # noqa: E731
+    assert total(returned) == total(exchanged)
+    ex = all_exercises()["dw2-ex2"]
+    assert ex.answer == 2 and "exchanges 3" in ex.question
+    assert "the same" in ex.explain

@@ -165,7 +165,7 @@ def test_sum_throughput_at_least_a_million_dice_per_second():
 # ---------------------------------------------------------------- Estimate
 def test_estimate_repr_and_intervals():
     e = Estimate.proportion(421_300, 1_000_000)
-    assert re.fullmatch(r"0\.4213 ± 0\.0010 \(95% CI, 1,000,000 trials\)", repr(e))
+    assert re.fullmatch(r"0\.4213, 95% CI \[0\.4203, 0\.4223\] \(1,000,000 trials\)", repr(e))
     lo, hi = e.ci(0.95)
     assert lo < 0.4213 < hi and hi - lo == pytest.approx(
         2 * 1.959964 * math.sqrt(0.4213 * 0.5787 / 1e6), rel=1e-3
@@ -173,6 +173,15 @@ def test_estimate_repr_and_intervals():
     # Wilson interval known value: 0 successes of 100 -> upper bound 0.037
     assert Estimate.proportion(0, 100).ci() == (0.0, pytest.approx(0.03699, abs=1e-4))
     assert Estimate.proportion(100, 100).ci()[1] == 1.0
+
+
+def test_estimate_repr_prints_a_lopsided_interval_as_low_high():
+    # 2 of 5 sixes: the Wilson interval [0.1176, 0.7693] does not contain 1/6 - 0.05 = 0.1167
+    # but "0.4000 ± 0.2596" seemed to (issue 24, lab 6): the repr must print the ends.
+    e = Estimate.proportion(2, 5)
+    lo, hi = e.ci()
+    assert repr(e) == f"0.4000, 95% CI [{lo:.4f}, {hi:.4f}] (5 trials)"
+    assert "±" not in repr(e)
     tiny = Estimate.proportion(3, 1_000_000)
     assert "0.000003" in repr(tiny)
     mean = Estimate.mean_of(10.0, 30.0, 4)

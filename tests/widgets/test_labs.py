@@ -180,7 +180,7 @@ def test_under_mode_zones_and_summary():
     assert rows["pass without tokens (sum ≤ 7)"]["observed"] == "—"
     new_rows = {r["label"]: r for r in lab.summary}
     assert new_rows["pass without tokens (sum ≤ 7)"]["observed"].startswith(
-        f"{passed / 1000:.4f} ± ")
+        f"{passed / 1000:.4f}, 95% CI [")
 
 
 def test_fight_bars_are_the_solver_win_chance():
@@ -528,13 +528,13 @@ def test_summary_rows_pair_exact_values_with_seeded_estimates():
     lab = DiceLab(seed=1)
     assert lab.summary[1] == {"label": "average result", "exact": "7", "observed": "—"}
     lab.roll(100)
-    assert lab.summary[1]["observed"] == "7.2300 ± 0.4784 (95% CI, 100 trials)"
+    assert lab.summary[1]["observed"] == "7.2300, 95% CI [6.7516, 7.7084] (100 trials)"
     bag = BagLab(seed=2)
     bag.draw(1000)
     red = bag.summary[-1]
     assert red["label"] == "red: at least one drawn"
     assert red["exact"] == "109/357 ≈ 30.5%"
-    assert red["observed"].startswith("0.3110 ± ")
+    assert red["observed"].startswith("0.3110, 95% CI [")
 
 
 # ====================================================================== display
