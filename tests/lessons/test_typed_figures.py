@@ -12,7 +12,7 @@ Whole numbers are not checked: they are mostly rule constants, lesson numbers an
 of things on the table, and a pattern for "a computed whole number" would flag them all.
 Rule IDs (``DW-6.5``), ``<sub>`` rule lines and ``code`` spans are not figures.
 
-Covered: start_here, glossary, probability, deepwood, clank, playtest. NOT YET covered
+Covered: start_here, glossary, probability, deepwood, clank, playtest, pig. NOT YET covered
 (their lessons are being rewritten in parallel; add them to COVERED when they comply):
 dungeonquest, dungeondraw, adventureland.
 """
@@ -29,7 +29,8 @@ import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 DECLARED = tomllib.loads((Path(__file__).with_name("typed_figures.toml")).read_text("utf-8"))
-COVERED = ("start_here.ipynb", "glossary.ipynb", "probability", "deepwood", "clank", "playtest")
+COVERED = ("start_here.ipynb", "glossary.ipynb", "probability", "deepwood", "clank", "playtest",
+           "pig")
 NOT_YET_COVERED = ("dungeonquest", "dungeondraw", "adventureland")
 
 _FIGURE = re.compile(
