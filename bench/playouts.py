@@ -57,6 +57,9 @@ def chess_run(games: int, seed0: int) -> tuple[int, float] | None:
     return plies, time.process_time() - t
 
 
+TARGET = 2.5   # times python-chess's plies/s, every game and player count
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40, help="games per run (default 40)")
@@ -88,7 +91,10 @@ def main() -> None:
             continue
         ratio = f"{pps / base:8.2f}x" if base else "      n/a"
         print(f"{label:26} {pps:10,.0f} {gps:9.1f} {ratio}")
-    print("target: >= 48,000 plies/s for every game (about twice python-chess)")
+    # issue 22: a margin a noisy machine cannot erase, as a ratio measured in the same run
+    short = [label for label, pps, _ in rows[1:] if pps and base and pps / base < TARGET]
+    print(f"target: >= {TARGET}x python-chess for every game: "
+          + ("met" if not short else "NOT met by " + ", ".join(short)))
 
 
 if __name__ == "__main__":
