@@ -222,7 +222,8 @@ def test_DD_2_5_fairy_tiles_cost_1_and_go_back_when_used():
 
 
 def test_DD_2_6_spell_books_cost_2_at_most_two_kept():
-    """DD-2.6: a third book means laying one aside."""
+    """DD-2.6: a third book means laying one of the OTHER two aside ("1 anderes
+    Zauberbuch"): the book just bought is never offered."""
     g = rigged(books=("SB-1", "SB-3"))
     g.apply("buy book 0")
     g.advance()
@@ -233,7 +234,12 @@ def test_DD_2_6_spell_books_cost_2_at_most_two_kept():
     g.apply("buy book blind")
     g.advance()
     assert g.current_player == 0 and g.legal_action_ids()[0].startswith("drop ")
-    assert len(g.legal_action_ids()) == 3
+    third = g.state.players[0].books[-1]
+    assert len(g.legal_action_ids()) == 2
+    assert f"drop {third}" not in g.legal_action_ids()
+    with pytest.raises(dk.IllegalAction):
+        g.apply(f"drop {third}")
+    assert third in g.state.players[0].books
     g.apply("drop SB-1")
     assert "SB-1" not in g.state.players[0].books and len(g.state.players[0].books) == 2
     assert "SB-1" in g.state.book_discard

@@ -1,7 +1,8 @@
 """The versus rules of Dungeon Draw as plain functions over :class:`DDState`.
 
 Dungeon Draw is the project's name for the deck-building "draw one path through your own
-dungeon" game of ``shared/rules/003_4cae68068d1a79bc.txt`` (its title is not in the text).
+dungeon" game whose German versus rulebook we follow (the text gives no title and no
+edition; we cite it by its section headings, e.g. "Spielrunde", "Weg einzeichnen").
 Each function names the rulebook section (German headings) and the rule IDs of
 ``docs/rules/dungeondraw.md``. The co-operative mode is only named in the rulebook and is
 left out.
@@ -573,7 +574,7 @@ def legal_ids(s: DDState) -> list[str]:
         return []
     if s.choice:
         if s.choice[0] == "drop book":
-            return [f"drop {b}" for b in s.players[seat].books]
+            return [f"drop {b}" for b in s.players[seat].books if b != s.choice[2]]
         return ["peek keep", "peek discard"]
     if s.phase == "market":
         return _market_ids(s, seat)
@@ -590,7 +591,9 @@ def _gain_book(s: DDState, seat: int, book: str) -> None:
     s.log.append(f"{p.name} takes the spell book {book} "
                  f"({s.content.books[book].split(':')[0]}).")
     if len(p.books) > s.content.game["book_limit"]:
-        s.choice = ("drop book", seat)
+        # DD-2.6, Zauberbücher: "Kaufst du ein 3. Zauberbuch, musst du 1 anderes
+        # Zauberbuch ablegen" -- the new book stays, one of the OTHER two is laid aside.
+        s.choice = ("drop book", seat, book)
 
 
 def _buy(s: DDState, seat: int, arg: str) -> None:
