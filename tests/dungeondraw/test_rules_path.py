@@ -43,9 +43,12 @@ BARRELS = card("barrels", ["c01 corridor barrel", "c11 corridor", "c02 corridor 
                            "c12 corridor coin"],
                ["L1-c01", "c01-c11", "c11-R1", "L2-c02", "c02-c12", "c12-B1"])
 UPG = card("upgrades", ["c01 room recycle scissors"], ["L1-c01", "c01-R1"])
+LAIR = card("lair", ["c01 room monster monster coin", "c11 corridor"],
+            ["L1-c01", "c01-c11", "c11-R1"])
 TALL = card("tall", ["c00 corridor", "c01 corridor", "c02 corridor coin"],
             ["T0-c00", "c00-c01", "c01-c02", "c02-B0", "c01-R1"])
-X = content_with(LOOP, UNDER, ROPE, LAVA, GUARD, DEN, PITROOM, PORTALS, BARRELS, UPG, TALL)
+X = content_with(LOOP, UNDER, ROPE, LAVA, GUARD, DEN, PITROOM, PORTALS, BARRELS, UPG, TALL,
+                 LAIR)
 
 
 # ================================================================= DD-4 building
@@ -243,6 +246,23 @@ def test_DD_6_7_room_monsters_first_then_the_items():
     assert ps.found == {"monster": 1, "sword": 1, "coin": 1, "room": 1}
 
 
+def test_DD_6_7_a_rooms_monsters_count_only_when_all_are_beaten():
+    """DD-6.7 (Belohnung 3: "Tu das nur, wenn du in diesem Raum alle Monster besiegt
+    hast"): in a two-monster room, beating one and ending the path there counts no
+    monster; beating both counts 2 (3 points each on a monster goal: 6)."""
+    d, ps = walk(X, [("lair", 0, 0, 0)], "start 0.L1", "go 0.c01", "use fairy", "end",
+                 fairy={"sword": 2})
+    assert ps.ended == "dead end" and ps.found == {}
+    d, ps = walk(X, [("lair", 0, 0, 0)], "start 0.L1", "go 0.c01", "use fairy",
+                 fairy={"sword": 1})                  # no second sword: the path ends
+    assert ps.ended == "dead end" and "monster" not in ps.found
+    d, ps = walk(X, [("lair", 0, 0, 0)], "start 0.L1", "go 0.c01", "use fairy",
+                 "use fairy", fairy={"sword": 2})
+    assert ps.found == {"monster": 2, "coin": 1, "room": 1}
+    assert best_path(d, "monster", 3, fairy={"sword": 1}).score == 0
+    assert best_path(d, "monster", 3, fairy={"sword": 2}).score == 6
+
+
 def test_DD_6_8_portals_with_a_scroll_and_counted_unused():
     """DD-6.8: the scroll activates the portal; both portals are crossed out; an unused
     portal counts as discovered."""
@@ -375,6 +395,20 @@ def test_DD_10_13_box_the_book_for_any_fairy_tile():
     path_apply(d, ps, "go 0.c01")
     path_apply(d, ps, "use fairy")
     assert ps.found["monster"] == 1
+
+
+def test_DD_10_13_sb13_can_be_used_at_an_obstacle():
+    """DD-10.13: SB-13 is used "in der Phase 'Erkundung'", so also while a monster
+    blocks the path: standing at the den's monster without a sword, the book is offered and the path
+    goes on (it no longer dies at the monster)."""
+    d, ps = walk(X, [("den", 0, 0, 0)], "start 0.L1", "go 0.c01", books={"SB-13"})
+    assert ps.pending == ("monster",) and not ps.ended
+    acts = path_actions(d, ps)
+    assert acts == ["favour key", "favour rope", "favour scroll", "favour sword", "end"]
+    path_apply(d, ps, "favour sword")
+    assert path_actions(d, ps) == ["use fairy", "end"]
+    path_apply(d, ps, "use fairy")
+    assert ps.found["monster"] == 1 and ps.boxed == ["SB-13"]
 
 
 # ================================================================= DD-12 designed content

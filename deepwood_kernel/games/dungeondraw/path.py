@@ -17,9 +17,13 @@ Readings (each in ``docs/rules/dungeondraw.md``):
 * The path ends at an exit (an open connector on the rim, reached after the start) or at
   a dead end. Turning back into your own corridor is one of the rulebook's dead ends, so
   ``end`` is allowed at any time after the start; refusing to overcome an obstacle ends
-  the path there too. With no way on, the path ends by itself.
+  the path there too. With no way on, the path ends by itself. SB-13 is offered at an
+  obstacle too (it is used "in der Phase 'Erkundung'", DD-10.13), so a path with the
+  book ready never dies at an obstacle before the player chooses.
 * Entering a room you must defeat all its monsters, one means each; only then are its
-  items, portals and upgrades discovered and the room counted (DD-6.7, FAQ). A trap pit in
+  items, portals and upgrades discovered, the room counted, and its monsters counted --
+  all at once: a path that beats one of two monsters and ends in the room counts none
+  ("Tu das nur, wenn du in diesem Raum alle Monster besiegt hast", DD-6.7). A trap pit in
   a room is walked around (and counted) unless you choose ``fall``.
 
 >>> from .content import load_content
@@ -592,16 +596,23 @@ def path_actions(d: Dungeon, ps: PathState) -> list[str]:
             if _fall_target(d, ps):
                 out.append("fall")
             return out + [f"use {m}" for m in means]
-        return [f"use {m}" for m in means] + ["end"]
+        # SB-13 is used "in der Phase 'Erkundung'": at an obstacle too (DD-10.13)
+        return [f"use {m}" for m in means] + _favours(ps) + ["end"]
     if ps.at_exit:
         t = _travel_target(d, ps, ps.node)
         return ["exit"] + ([f"travel {names[t[0]]}"] if t else [])
     out = [f"go {names[v]}" for v, _e, _c in _go_targets(d, ps)]
     out += _specials(d, ps)
-    if "SB-13" in ps.books:
-        out += [f"favour {k}" for k in ("key", "rope", "scroll", "sword")]
+    out += _favours(ps)
     out.append("end")
     return out
+
+
+def _favours(ps: PathState) -> list[str]:
+    """SB-13 (DD-10.13): box the book for a fairy tile of your choice."""
+    if "SB-13" in ps.books:
+        return [f"favour {k}" for k in ("key", "rope", "scroll", "sword")]
+    return []
 
 
 def _discover(d: Dungeon, ps: PathState, u: int) -> None:
@@ -691,12 +702,18 @@ def path_apply(d: Dungeon, ps: PathState, aid: str) -> None:
     elif verb == "use":
         u, ob = ps.node, ps.pending[0]
         _use(ps, arg, ob)
-        _add(ps.found, GOAL_OF[ob])
+        room = d.kind[u] == "room"
+        if not room:
+            _add(ps.found, GOAL_OF[ob])
         ps.pending = ps.pending[1:]
         if ob == "trap":
             ps.used_traps.add(u)
         if not ps.pending:
-            if d.kind[u] == "room":
+            if room:
+                # a room's monsters count only once ALL of them are beaten (DD-6.7,
+                # Belohnung 3: "Tu das nur, wenn du in diesem Raum alle Monster besiegt
+                # hast"); one beaten before the path ends in the room counts nothing
+                _add(ps.found, "monster", d.contents[u].count("monster"))
                 _room_cleared(d, ps, u)
             else:
                 _discover(d, ps, u)
@@ -737,8 +754,8 @@ def path_apply(d: Dungeon, ps: PathState, aid: str) -> None:
         raise ValueError(f"unknown path action {aid!r}")
     if not ps.ended and ps.node >= 0:
         if ps.pending:
-            if not _means(ps, ps.pending[0]) and not (ps.pending[0] == "trap"
-                                                       and _fall_target(d, ps)):
+            if not _means(ps, ps.pending[0]) and "SB-13" not in ps.books and not (
+                    ps.pending[0] == "trap" and _fall_target(d, ps)):
                 ps.ended = "dead end"    # blocked: the obstacle is not counted
                 ps.pending = ()
         elif not ps.at_exit and not _go_targets(d, ps) and not _specials(d, ps):
