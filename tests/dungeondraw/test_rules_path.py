@@ -45,10 +45,14 @@ BARRELS = card("barrels", ["c01 corridor barrel", "c11 corridor", "c02 corridor 
 UPG = card("upgrades", ["c01 room recycle scissors"], ["L1-c01", "c01-R1"])
 LAIR = card("lair", ["c01 room monster monster coin", "c11 corridor"],
             ["L1-c01", "c01-c11", "c11-R1"])
+XROOM = card("xroom", ["c01 room coin", "c00 corridor", "c10 corridor", "c11 corridor",
+                       "c02 corridor"],
+             ["L1-c01", "c01-c11", "c01-c00", "c01-c02", "c00-c10", "c10-c11", "c11-R1",
+              "c02-B0"])
 TALL = card("tall", ["c00 corridor", "c01 corridor", "c02 corridor coin"],
             ["T0-c00", "c00-c01", "c01-c02", "c02-B0", "c01-R1"])
 X = content_with(LOOP, UNDER, ROPE, LAVA, GUARD, DEN, PITROOM, PORTALS, BARRELS, UPG, TALL,
-                 LAIR)
+                 LAIR, XROOM)
 
 
 # ================================================================= DD-4 building
@@ -134,13 +138,39 @@ def test_DD_5_2_no_crossing_and_no_corridor_twice():
 
 def test_DD_5_3_rooms_re_entered_by_other_doors_and_over_under():
     """DD-5.3: a room is entered twice by different doors, its coin counted once; the
-    path runs under itself on the underground level."""
-    d, ps = walk(X, [("loop", 0, 0, 0)], "start 0.L1", "go 0.c01", "go 0.c11", "go 0.c12",
-                 "go 0.c02", "go 0.c11", "go 0.R1")
+    path runs under itself on the underground level. (Round the loop the other way, in
+    by the corner doorway after a left->bottom pass, the way out right would cross that
+    pass: DD-5.2.)"""
+    d, ps = walk(X, [("loop", 0, 0, 0)], "start 0.L1", "go 0.c01", "go 0.c11", "go 0.c02",
+                 "go 0.c12", "go 0.c11", "go 0.R1")
     assert ps.ended == "exit" and ps.found["coin"] == 1 and ps.found["room"] == 1
+    d, ps = walk(X, [("loop", 0, 0, 0)], "start 0.L1", "go 0.c01", "go 0.c11", "go 0.c12",
+                 "go 0.c02", "go 0.c11")
+    assert ps.ended == "dead end"                 # the only way on would cross
     d, ps = walk(X, [("under", 0, 0, 0)], "start 0.L1", "go 0.c01", "go 0.c11", "fall",
                  "go 0.u01")
     assert d.pos[d.index["0.u01"]] == d.pos[d.index["0.c01"]]    # under its own path
+
+
+def test_DD_5_2_a_path_cannot_cross_itself_inside_a_room():
+    """DD-5.2 ("kann sich nicht selbst kreuzen"): the room's doorways are left, top, right
+    and bottom. A pass left->right, then in from the top: leaving by the bottom would
+    cross the first line, so it is not offered (SB-8 allows it, once). A pass left->top,
+    then right->bottom, crosses nothing and is allowed."""
+    x = [("xroom", 0, 0, 0)]
+    d, ps = walk(X, x, "start 0.L1", "go 0.c01", "go 0.c11", "go 0.c10", "go 0.c00",
+                 "go 0.c01")
+    assert "go 0.c02" not in path_actions(d, ps)
+    d, ps = walk(X, x, "start 0.L1", "go 0.c01", "go 0.c11", "go 0.c10", "go 0.c00",
+                 "go 0.c01", "go 0.c02", books={"SB-8"})
+    assert ps.crossed and "SB-8" not in ps.books
+    d, ps = walk(X, x, "start 0.L1", "go 0.c01", "go 0.c00", "go 0.c10", "go 0.c11",
+                 "go 0.c01", "go 0.c02", "go 0.B0")
+    assert ps.ended == "exit" and not ps.crossed
+    # the solver knows it too: without SB-8 no path both loops and leaves by B0 after a
+    # left->right pass; the best path still exits (by the uncrossed loop)
+    b = best_path(d, None, 1)
+    assert b.exit and best_path(d, None, 1, prune=False).value == b.value
 
 
 def test_DD_5_4_reaching_the_edge_is_an_exit():

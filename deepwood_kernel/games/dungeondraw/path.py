@@ -12,8 +12,11 @@ Readings (each in ``docs/rules/dungeondraw.md``):
 
 * Corridor nodes, stairs and connectors are entered once ("eine Kreuzung zählt als
   Korridor"); a room is entered as often as unused segments (its distinct entry and exit
-  points) lead into it. Segments of the two levels cross without meeting, so the path runs
-  over and under itself there (DD-5.3).
+  points) lead into it. Each pass through a room (in by one doorway, out by another) is a
+  line across it, and a later pass may not cross an earlier one: their doorways may not
+  alternate around the room's rim ("kann sich nicht selbst kreuzen", DD-5.2; SB-8 allows
+  it once). Segments of the two levels cross without meeting, so the path runs over and
+  under itself there (DD-5.3).
 * The path ends at an exit (an open connector on the rim, reached after the start) or at
   a dead end. Turning back into your own corridor is one of the rulebook's dead ends, so
   ``end`` is allowed at any time after the start; refusing to overcome an obstacle ends
@@ -41,6 +44,7 @@ Readings (each in ``docs/rules/dungeondraw.md``):
 from __future__ import annotations
 
 from bisect import bisect_left
+from math import atan2, tau
 from dataclasses import dataclass
 from time import perf_counter
 
@@ -444,7 +448,7 @@ class PathState:
 
     __slots__ = ("node", "start", "visited", "used", "cleared", "pending", "inv", "found",
                  "used_portals", "used_traps", "fairy", "books", "boxed", "crossed",
-                 "ended", "at_exit", "steps")
+                 "ended", "at_exit", "steps", "entry", "passes")
 
     def __init__(self, fairy: dict, books: set):
         self.node = -1
@@ -464,6 +468,8 @@ class PathState:
         self.ended = ""                  # "", "exit", "dead end"
         self.at_exit = False             # on an exit with a travel book: choose
         self.steps: list = []            # (how, node) in order
+        self.entry = -1                  # the doorway (segment) this room visit came in by
+        self.passes: dict = {}           # room -> ((in, out) doorway segments, ...)
 
     def copy(self) -> PathState:
         o = PathState.__new__(PathState)
@@ -473,6 +479,7 @@ class PathState:
         o.inv, o.found, o.fairy = dict(self.inv), dict(self.found), dict(self.fairy)
         o.used_portals, o.used_traps = set(self.used_portals), set(self.used_traps)
         o.books, o.boxed, o.steps = set(self.books), list(self.boxed), list(self.steps)
+        o.entry, o.passes = self.entry, dict(self.passes)
         return o
 
     def as_dict(self) -> dict:
@@ -503,11 +510,50 @@ def _enterable(d: Dungeon, ps: PathState, v: int) -> bool:
     return d.kind[v] == "room" or v not in ps.visited
 
 
+def _door_angle(d: Dungeon, room: int, e: int) -> float:
+    """The direction (radians) of the room's doorway along segment ``e``."""
+    (x0, y0) = d.pos[room]
+    for v, f in d.adj[room]:
+        if f == e:
+            x, y = d.pos[v]
+            return atan2(y - y0, x - x0)
+    raise KeyError(e)
+
+
+def _crosses(d: Dungeon, ps: PathState, room: int, out: int) -> bool:
+    """Would leaving ``room`` by doorway ``out`` cross an earlier pass through it?
+
+    A pass in by doorway a and out by b is a line across the room; two passes cross when
+    their doorways alternate around the room's rim (DD-5.2: "kann sich nicht selbst
+    kreuzen"). A visit that began by portal or teleport has no entry doorway and draws no
+    line (reading: its point inside the room is drawn where no line needs crossing)."""
+    done = ps.passes.get(room)
+    if not done or ps.entry < 0:
+        return False
+    a, b = _door_angle(d, room, ps.entry), _door_angle(d, room, out)
+    span = (b - a) % tau
+
+    def inside(x: float) -> bool:
+        return 0 < (x - a) % tau < span
+
+    for c, e in done:
+        ac, ae = _door_angle(d, room, c), _door_angle(d, room, e)
+        if len({a, b, ac, ae}) == 4 and inside(ac) != inside(ae):
+            return True
+    return False
+
+
 def _go_targets(d: Dungeon, ps: PathState) -> list[tuple[int, int, bool]]:
     """(node, segment, crossing) for every step along an unused segment."""
     out = []
-    for v, e in d.adj[ps.node]:
+    u = ps.node
+    room = d.kind[u] == "room" and ps.entry >= 0 and u in ps.passes
+    for v, e in d.adj[u]:
         if e in ps.used:
+            continue
+        if room and _crosses(d, ps, u, e):
+            if "SB-8" in ps.books and not ps.crossed:
+                out.append((v, e, True))   # SB-8: cross your own path once (in a room)
             continue
         if _enterable(d, ps, v):
             out.append((v, e, False))
@@ -633,6 +679,7 @@ def _discover(d: Dungeon, ps: PathState, u: int) -> None:
 
 def _arrive(d: Dungeon, ps: PathState, v: int, how: str) -> None:
     ps.node = v
+    ps.entry = -1
     ps.steps.append((how, v))
     k = d.kind[v]
     if k == "room":
@@ -691,6 +738,7 @@ def path_apply(d: Dungeon, ps: PathState, aid: str) -> None:
         ps.steps.append(("start", v))
     elif verb == "go":
         v = idx[arg]
+        u = ps.node
         for w, e, crossing in _go_targets(d, ps):
             if w == v:
                 ps.used.add(e)
@@ -698,7 +746,11 @@ def path_apply(d: Dungeon, ps: PathState, aid: str) -> None:
                     ps.crossed = True
                     ps.books.discard("SB-8")
                 break
+        if d.kind[u] == "room" and ps.entry >= 0:      # a line drawn across the room
+            ps.passes[u] = ps.passes.get(u, ()) + ((ps.entry, e),)
         _arrive(d, ps, v, "go")
+        if d.kind[v] == "room":
+            ps.entry = e
     elif verb == "use":
         u, ob = ps.node, ps.pending[0]
         _use(ps, arg, ob)
