@@ -43,9 +43,16 @@ BARRELS = card("barrels", ["c01 corridor barrel", "c11 corridor", "c02 corridor 
                            "c12 corridor coin"],
                ["L1-c01", "c01-c11", "c11-R1", "L2-c02", "c02-c12", "c12-B1"])
 UPG = card("upgrades", ["c01 room recycle scissors"], ["L1-c01", "c01-R1"])
+LAIR = card("lair", ["c01 room monster monster coin", "c11 corridor"],
+            ["L1-c01", "c01-c11", "c11-R1"])
+XROOM = card("xroom", ["c01 room coin", "c00 corridor", "c10 corridor", "c11 corridor",
+                       "c02 corridor"],
+             ["L1-c01", "c01-c11", "c01-c00", "c01-c02", "c00-c10", "c10-c11", "c11-R1",
+              "c02-B0"])
 TALL = card("tall", ["c00 corridor", "c01 corridor", "c02 corridor coin"],
             ["T0-c00", "c00-c01", "c01-c02", "c02-B0", "c01-R1"])
-X = content_with(LOOP, UNDER, ROPE, LAVA, GUARD, DEN, PITROOM, PORTALS, BARRELS, UPG, TALL)
+X = content_with(LOOP, UNDER, ROPE, LAVA, GUARD, DEN, PITROOM, PORTALS, BARRELS, UPG, TALL,
+                 LAIR, XROOM)
 
 
 # ================================================================= DD-4 building
@@ -82,7 +89,8 @@ def test_DD_4_3_a_card_must_join_at_a_corridor():
 
 
 def test_DD_4_4_fewer_than_five_cards_and_at_most_five(monkeypatch):
-    """DD-4.4: a dungeon may have fewer than 5 cards; cards left over are discarded."""
+    """DD-4.4: a dungeon may have fewer than 5 cards; cards left over stay in hand (the
+    rulebook discards only "alle Karten in deinem Dungeon")."""
     from .helpers import to_explore, to_market
     g = to_market(2, seed=3)
     to_explore(g, {0: ["s1", "s2", "s3", "s4", "s5"]})
@@ -90,8 +98,8 @@ def test_DD_4_4_fewer_than_five_cards_and_at_most_five(monkeypatch):
     g.apply(g.legal_action_ids()[0])             # seat 1 lays its first card
     g.apply("build done")
     p = g.state.players[0]
-    assert len(p.placements) == 1 and sum(p.hand.values()) == 0
-    assert sorted(p.discard) == ["s2", "s3", "s4", "s5"]
+    assert len(p.placements) == 1 and p.hand == {"s2": 1, "s3": 1, "s4": 1, "s5": 1}
+    assert p.discard == {}
 
 
 def test_DD_4_5_two_levels_and_room_versus_corridor():
@@ -130,13 +138,39 @@ def test_DD_5_2_no_crossing_and_no_corridor_twice():
 
 def test_DD_5_3_rooms_re_entered_by_other_doors_and_over_under():
     """DD-5.3: a room is entered twice by different doors, its coin counted once; the
-    path runs under itself on the underground level."""
-    d, ps = walk(X, [("loop", 0, 0, 0)], "start 0.L1", "go 0.c01", "go 0.c11", "go 0.c12",
-                 "go 0.c02", "go 0.c11", "go 0.R1")
+    path runs under itself on the underground level. (Round the loop the other way, in
+    by the corner doorway after a left->bottom pass, the way out right would cross that
+    pass: DD-5.2.)"""
+    d, ps = walk(X, [("loop", 0, 0, 0)], "start 0.L1", "go 0.c01", "go 0.c11", "go 0.c02",
+                 "go 0.c12", "go 0.c11", "go 0.R1")
     assert ps.ended == "exit" and ps.found["coin"] == 1 and ps.found["room"] == 1
+    d, ps = walk(X, [("loop", 0, 0, 0)], "start 0.L1", "go 0.c01", "go 0.c11", "go 0.c12",
+                 "go 0.c02", "go 0.c11")
+    assert ps.ended == "dead end"                 # the only way on would cross
     d, ps = walk(X, [("under", 0, 0, 0)], "start 0.L1", "go 0.c01", "go 0.c11", "fall",
                  "go 0.u01")
     assert d.pos[d.index["0.u01"]] == d.pos[d.index["0.c01"]]    # under its own path
+
+
+def test_DD_5_2_a_path_cannot_cross_itself_inside_a_room():
+    """DD-5.2 ("kann sich nicht selbst kreuzen"): the room's doorways are left, top, right
+    and bottom. A pass left->right, then in from the top: leaving by the bottom would
+    cross the first line, so it is not offered (SB-8 allows it, once). A pass left->top,
+    then right->bottom, crosses nothing and is allowed."""
+    x = [("xroom", 0, 0, 0)]
+    d, ps = walk(X, x, "start 0.L1", "go 0.c01", "go 0.c11", "go 0.c10", "go 0.c00",
+                 "go 0.c01")
+    assert "go 0.c02" not in path_actions(d, ps)
+    d, ps = walk(X, x, "start 0.L1", "go 0.c01", "go 0.c11", "go 0.c10", "go 0.c00",
+                 "go 0.c01", "go 0.c02", books={"SB-8"})
+    assert ps.crossed and "SB-8" not in ps.books
+    d, ps = walk(X, x, "start 0.L1", "go 0.c01", "go 0.c00", "go 0.c10", "go 0.c11",
+                 "go 0.c01", "go 0.c02", "go 0.B0")
+    assert ps.ended == "exit" and not ps.crossed
+    # the solver knows it too: without SB-8 no path both loops and leaves by B0 after a
+    # left->right pass; the best path still exits (by the uncrossed loop)
+    b = best_path(d, None, 1)
+    assert b.exit and best_path(d, None, 1, prune=False).value == b.value
 
 
 def test_DD_5_4_reaching_the_edge_is_an_exit():
@@ -241,6 +275,23 @@ def test_DD_6_7_room_monsters_first_then_the_items():
     assert ps.pending == ("monster",) and "sword" not in ps.found
     path_apply(d, ps, "use fairy")
     assert ps.found == {"monster": 1, "sword": 1, "coin": 1, "room": 1}
+
+
+def test_DD_6_7_a_rooms_monsters_count_only_when_all_are_beaten():
+    """DD-6.7 (Belohnung 3: "Tu das nur, wenn du in diesem Raum alle Monster besiegt
+    hast"): in a two-monster room, beating one and ending the path there counts no
+    monster; beating both counts 2 (3 points each on a monster goal: 6)."""
+    d, ps = walk(X, [("lair", 0, 0, 0)], "start 0.L1", "go 0.c01", "use fairy", "end",
+                 fairy={"sword": 2})
+    assert ps.ended == "dead end" and ps.found == {}
+    d, ps = walk(X, [("lair", 0, 0, 0)], "start 0.L1", "go 0.c01", "use fairy",
+                 fairy={"sword": 1})                  # no second sword: the path ends
+    assert ps.ended == "dead end" and "monster" not in ps.found
+    d, ps = walk(X, [("lair", 0, 0, 0)], "start 0.L1", "go 0.c01", "use fairy",
+                 "use fairy", fairy={"sword": 2})
+    assert ps.found == {"monster": 2, "coin": 1, "room": 1}
+    assert best_path(d, "monster", 3, fairy={"sword": 1}).score == 0
+    assert best_path(d, "monster", 3, fairy={"sword": 2}).score == 6
 
 
 def test_DD_6_8_portals_with_a_scroll_and_counted_unused():
@@ -375,6 +426,20 @@ def test_DD_10_13_box_the_book_for_any_fairy_tile():
     path_apply(d, ps, "go 0.c01")
     path_apply(d, ps, "use fairy")
     assert ps.found["monster"] == 1
+
+
+def test_DD_10_13_sb13_can_be_used_at_an_obstacle():
+    """DD-10.13: SB-13 is used "in der Phase 'Erkundung'", so also while a monster
+    blocks the path: standing at the den's monster without a sword, the book is offered and the path
+    goes on (it no longer dies at the monster)."""
+    d, ps = walk(X, [("den", 0, 0, 0)], "start 0.L1", "go 0.c01", books={"SB-13"})
+    assert ps.pending == ("monster",) and not ps.ended
+    acts = path_actions(d, ps)
+    assert acts == ["favour key", "favour rope", "favour scroll", "favour sword", "end"]
+    path_apply(d, ps, "favour sword")
+    assert path_actions(d, ps) == ["use fairy", "end"]
+    path_apply(d, ps, "use fairy")
+    assert ps.found["monster"] == 1 and ps.boxed == ["SB-13"]
 
 
 # ================================================================= DD-12 designed content

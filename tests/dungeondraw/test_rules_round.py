@@ -139,10 +139,10 @@ def test_DD_1_7_and_1_8_starting_deck_and_coins():
 
 
 def test_DD_1_9_every_draw_is_exact_over_what_is_left():
-    """DD-1.9: the first spell book is one of 16, each 1/16; a hand draw weighs the deck."""
+    """DD-1.9: the first spell book is one of 17, each 1/17; a hand draw weighs the deck."""
     g = dk.new_game("dungeondraw", players=2, seed=0)
     outs = g.chance_outcomes()
-    assert len(outs) == 16 and {p for _, p in outs} == {Fraction(1, 16)}
+    assert len(outs) == 17 and {p for _, p in outs} == {Fraction(1, 17)}
     g = rigged()
     pass_all(g)
     outs = g.chance_outcomes()
@@ -222,7 +222,8 @@ def test_DD_2_5_fairy_tiles_cost_1_and_go_back_when_used():
 
 
 def test_DD_2_6_spell_books_cost_2_at_most_two_kept():
-    """DD-2.6: a third book means laying one aside."""
+    """DD-2.6: a third book means laying one of the OTHER two aside ("1 anderes
+    Zauberbuch"): the book just bought is never offered."""
     g = rigged(books=("SB-1", "SB-3"))
     g.apply("buy book 0")
     g.advance()
@@ -233,7 +234,12 @@ def test_DD_2_6_spell_books_cost_2_at_most_two_kept():
     g.apply("buy book blind")
     g.advance()
     assert g.current_player == 0 and g.legal_action_ids()[0].startswith("drop ")
-    assert len(g.legal_action_ids()) == 3
+    third = g.state.players[0].books[-1]
+    assert len(g.legal_action_ids()) == 2
+    assert f"drop {third}" not in g.legal_action_ids()
+    with pytest.raises(dk.IllegalAction):
+        g.apply(f"drop {third}")
+    assert third in g.state.players[0].books
     g.apply("drop SB-1")
     assert "SB-1" not in g.state.players[0].books and len(g.state.players[0].books) == 2
     assert "SB-1" in g.state.book_discard
@@ -286,6 +292,10 @@ def test_DD_3_2_an_empty_deck_reshuffles_the_discard_pile():
     while g.state.phase != "market":
         g.apply(g.legal_action_ids()[-1])
         g.advance()
+    p = g.state.players[0]
+    for k, n in p.hand.items():          # rigged: no cards left over in hand (DD-4.4)
+        p.discard[k] = p.discard.get(k, 0) + n
+    p.hand = {}
     pass_all(g)
     g.advance()
     p = g.state.players[0]
@@ -369,7 +379,56 @@ def test_DD_8_2_recycling_keeps_a_card_as_a_hand_card():
     assert g.legal_action_ids() == ["recycle 0", "recycle 1", "done"]
     g.apply("recycle 1")                 # nothing left to choose: the clean-up ends
     p = g.state.players[0]
-    assert p.hand == {"s2": 1} and p.discard.get("s1") == 1
+    assert p.hand == {"s2": 1, "s3": 1, "s4": 1, "s5": 1} and p.discard.get("s1") == 1
+
+
+def test_DD_3_1_and_4_4_leftover_hand_cards_are_kept_for_the_next_round():
+    """DD-4.4 and DD-3.1: three cards left over stay in hand; next round the player
+    draws only 2 to have 5 ("auf 5 Handkarten aufziehen")."""
+    g = rigged()
+    to_explore(g, {0: STARTS, 1: STARTS})
+    for a in ("place s1 0 0 0", "place s1 0 0 0", "place s2 2 0 180", "build done",
+              "build done", "start 0.L1", "start 0.L1", "end", "end", "goal barrel",
+              "goal key"):
+        g.apply(a)
+    p = g.state.players[0]
+    assert p.hand == {"s3": 1, "s4": 1, "s5": 1}
+    deck = sum(p.deck.values())
+    g.advance()
+    pass_all(g)
+    g.advance()
+    assert sum(p.hand.values()) == 5 and sum(p.deck.values()) == deck - 2
+    check_invariants(g)
+
+
+def test_DD_10_14_swap_a_hand_card_for_a_market_card():
+    """DD-10.14 (SB-14): once the new main goal is revealed, box a hand card and take a
+    face-up market card of the same or lower cost; a starting card (no price) cannot be
+    swapped, and after the last round (no new main goal) the book is not offered."""
+    g = rigged(books=("SB-14", "SB-10"), rows={3: ["d3a", "d3b"]})
+    g.apply("buy book 0")
+    g.advance()
+    g.apply("pass")
+    g.apply("buy card 3 0")
+    g.advance()
+    pass_all(g)
+    to_explore(g, {0: ["s1", "s2", "s3", "s4"], 1: STARTS})
+    for a in ("place s1 0 0 0", "place s1 0 0 0", "build done", "build done",
+              "start 0.L1", "start 0.L1", "end", "end", "goal barrel", "goal key"):
+        g.apply(a)
+    p = g.state.players[0]
+    assert p.hand == {"d3a": 1, "s2": 1, "s3": 1, "s4": 1}
+    ids = g.legal_action_ids()
+    swaps = [a for a in ids if a.startswith("swap")]
+    assert swaps == ["swap d3a 3 0", "swap d3a 3 1"]            # cost 3: only the 3-row
+    labels = {a.id: a.label for a in g.legal_actions()}
+    assert labels["swap d3a 3 1"].startswith("SB-14: box")
+    g.apply("swap d3a 3 1")
+    assert p.boxed == ["d3a"] and p.hand == {"d3b": 1, "s2": 1, "s3": 1, "s4": 1}
+    assert "SB-14" not in p.ready and g.state.rows[3][1] is None
+    g.advance()
+    assert g.state.rows[3][1] is not None                      # refilled at once
+    check_invariants(g)
 
 
 def test_DD_8_3_scissors_box_a_card():
@@ -513,7 +572,8 @@ def test_DD_10_6_and_10_17_clean_up_books():
     g.apply("erase 0")
     g.apply("keep 1")
     p = g.state.players[0]
-    assert p.boxed == ["s1"] and p.hand == {"s2": 1} and p.coins == 4
+    assert p.boxed == ["s1"] and p.coins == 4
+    assert p.hand == {"s2": 1, "s3": 1, "s4": 1, "s5": 1}     # kept + left over (DD-4.4)
 
 
 # ================================================================= DD-11 goals

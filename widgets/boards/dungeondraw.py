@@ -104,8 +104,8 @@ class DungeonDrawBoard(GameWidget):
         "cleanup": ("optimise and clean up", "Optimieren und Aufräumen", "Use upgrades "
                     "on your dungeon's cards, then wipe it."),
         "peek": ("peeking (SB-12)", "Zauberbuch", "Keep or discard the card you drew."),
-        "drop book": ("three spell books", "Zauberbücher", "Lay one of your books aside "
-                      "(at most 2)."),
+        "drop book": ("three spell books", "Zauberbücher", "Lay one of your two other "
+                      "books aside (at most 2)."),
         "over": ("game over", "Spielende", "The game is over."),
     }
 

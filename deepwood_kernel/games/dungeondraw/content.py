@@ -37,8 +37,9 @@ CONTENTS = ITEMS + OBSTACLES + ("portal",) + UPGRADES
 KINDS = ("corridor", "room", "stairs")
 GOAL_KINDS = ("barrel", "monster", "room", "key", "rope", "coin", "pit", "lock", "scroll",
               "portal", "sword", "stairs")
-#: the spell books the engine implements (SB-14 is left out: see docs/rules/dungeondraw.md)
-BOOK_IDS = tuple(f"SB-{i}" for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17))
+#: the spell books of the rulebook's list, all 17 implemented (SB-14 since hand cards left
+#: over stay in hand, DD-4.4)
+BOOK_IDS = tuple(f"SB-{i}" for i in range(1, 18))
 CARD_W, CARD_H = 2, 3                       # cells: upright cards (DD-4.1)
 
 _NODE = re.compile(r"^([cus])([01])([012])$")

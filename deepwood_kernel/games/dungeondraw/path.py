@@ -12,14 +12,21 @@ Readings (each in ``docs/rules/dungeondraw.md``):
 
 * Corridor nodes, stairs and connectors are entered once ("eine Kreuzung zählt als
   Korridor"); a room is entered as often as unused segments (its distinct entry and exit
-  points) lead into it. Segments of the two levels cross without meeting, so the path runs
-  over and under itself there (DD-5.3).
+  points) lead into it. Each pass through a room (in by one doorway, out by another) is a
+  line across it, and a later pass may not cross an earlier one: their doorways may not
+  alternate around the room's rim ("kann sich nicht selbst kreuzen", DD-5.2; SB-8 allows
+  it once). Segments of the two levels cross without meeting, so the path runs over and
+  under itself there (DD-5.3).
 * The path ends at an exit (an open connector on the rim, reached after the start) or at
   a dead end. Turning back into your own corridor is one of the rulebook's dead ends, so
   ``end`` is allowed at any time after the start; refusing to overcome an obstacle ends
-  the path there too. With no way on, the path ends by itself.
+  the path there too. With no way on, the path ends by itself. SB-13 is offered at an
+  obstacle too (it is used "in der Phase 'Erkundung'", DD-10.13), so a path with the
+  book ready never dies at an obstacle before the player chooses.
 * Entering a room you must defeat all its monsters, one means each; only then are its
-  items, portals and upgrades discovered and the room counted (DD-6.7, FAQ). A trap pit in
+  items, portals and upgrades discovered, the room counted, and its monsters counted --
+  all at once: a path that beats one of two monsters and ends in the room counts none
+  ("Tu das nur, wenn du in diesem Raum alle Monster besiegt hast", DD-6.7). A trap pit in
   a room is walked around (and counted) unless you choose ``fall``.
 
 >>> from .content import load_content
@@ -37,6 +44,7 @@ Readings (each in ``docs/rules/dungeondraw.md``):
 from __future__ import annotations
 
 from bisect import bisect_left
+from math import atan2, tau
 from dataclasses import dataclass
 from time import perf_counter
 
@@ -440,7 +448,7 @@ class PathState:
 
     __slots__ = ("node", "start", "visited", "used", "cleared", "pending", "inv", "found",
                  "used_portals", "used_traps", "fairy", "books", "boxed", "crossed",
-                 "ended", "at_exit", "steps")
+                 "ended", "at_exit", "steps", "entry", "passes")
 
     def __init__(self, fairy: dict, books: set):
         self.node = -1
@@ -460,6 +468,8 @@ class PathState:
         self.ended = ""                  # "", "exit", "dead end"
         self.at_exit = False             # on an exit with a travel book: choose
         self.steps: list = []            # (how, node) in order
+        self.entry = -1                  # the doorway (segment) this room visit came in by
+        self.passes: dict = {}           # room -> ((in, out) doorway segments, ...)
 
     def copy(self) -> PathState:
         o = PathState.__new__(PathState)
@@ -469,6 +479,7 @@ class PathState:
         o.inv, o.found, o.fairy = dict(self.inv), dict(self.found), dict(self.fairy)
         o.used_portals, o.used_traps = set(self.used_portals), set(self.used_traps)
         o.books, o.boxed, o.steps = set(self.books), list(self.boxed), list(self.steps)
+        o.entry, o.passes = self.entry, dict(self.passes)
         return o
 
     def as_dict(self) -> dict:
@@ -499,11 +510,50 @@ def _enterable(d: Dungeon, ps: PathState, v: int) -> bool:
     return d.kind[v] == "room" or v not in ps.visited
 
 
+def _door_angle(d: Dungeon, room: int, e: int) -> float:
+    """The direction (radians) of the room's doorway along segment ``e``."""
+    (x0, y0) = d.pos[room]
+    for v, f in d.adj[room]:
+        if f == e:
+            x, y = d.pos[v]
+            return atan2(y - y0, x - x0)
+    raise KeyError(e)
+
+
+def _crosses(d: Dungeon, ps: PathState, room: int, out: int) -> bool:
+    """Would leaving ``room`` by doorway ``out`` cross an earlier pass through it?
+
+    A pass in by doorway a and out by b is a line across the room; two passes cross when
+    their doorways alternate around the room's rim (DD-5.2: "kann sich nicht selbst
+    kreuzen"). A visit that began by portal or teleport has no entry doorway and draws no
+    line (reading: its point inside the room is drawn where no line needs crossing)."""
+    done = ps.passes.get(room)
+    if not done or ps.entry < 0:
+        return False
+    a, b = _door_angle(d, room, ps.entry), _door_angle(d, room, out)
+    span = (b - a) % tau
+
+    def inside(x: float) -> bool:
+        return 0 < (x - a) % tau < span
+
+    for c, e in done:
+        ac, ae = _door_angle(d, room, c), _door_angle(d, room, e)
+        if len({a, b, ac, ae}) == 4 and inside(ac) != inside(ae):
+            return True
+    return False
+
+
 def _go_targets(d: Dungeon, ps: PathState) -> list[tuple[int, int, bool]]:
     """(node, segment, crossing) for every step along an unused segment."""
     out = []
-    for v, e in d.adj[ps.node]:
+    u = ps.node
+    room = d.kind[u] == "room" and ps.entry >= 0 and u in ps.passes
+    for v, e in d.adj[u]:
         if e in ps.used:
+            continue
+        if room and _crosses(d, ps, u, e):
+            if "SB-8" in ps.books and not ps.crossed:
+                out.append((v, e, True))   # SB-8: cross your own path once (in a room)
             continue
         if _enterable(d, ps, v):
             out.append((v, e, False))
@@ -592,16 +642,23 @@ def path_actions(d: Dungeon, ps: PathState) -> list[str]:
             if _fall_target(d, ps):
                 out.append("fall")
             return out + [f"use {m}" for m in means]
-        return [f"use {m}" for m in means] + ["end"]
+        # SB-13 is used "in der Phase 'Erkundung'": at an obstacle too (DD-10.13)
+        return [f"use {m}" for m in means] + _favours(ps) + ["end"]
     if ps.at_exit:
         t = _travel_target(d, ps, ps.node)
         return ["exit"] + ([f"travel {names[t[0]]}"] if t else [])
     out = [f"go {names[v]}" for v, _e, _c in _go_targets(d, ps)]
     out += _specials(d, ps)
-    if "SB-13" in ps.books:
-        out += [f"favour {k}" for k in ("key", "rope", "scroll", "sword")]
+    out += _favours(ps)
     out.append("end")
     return out
+
+
+def _favours(ps: PathState) -> list[str]:
+    """SB-13 (DD-10.13): box the book for a fairy tile of your choice."""
+    if "SB-13" in ps.books:
+        return [f"favour {k}" for k in ("key", "rope", "scroll", "sword")]
+    return []
 
 
 def _discover(d: Dungeon, ps: PathState, u: int) -> None:
@@ -622,6 +679,7 @@ def _discover(d: Dungeon, ps: PathState, u: int) -> None:
 
 def _arrive(d: Dungeon, ps: PathState, v: int, how: str) -> None:
     ps.node = v
+    ps.entry = -1
     ps.steps.append((how, v))
     k = d.kind[v]
     if k == "room":
@@ -680,6 +738,7 @@ def path_apply(d: Dungeon, ps: PathState, aid: str) -> None:
         ps.steps.append(("start", v))
     elif verb == "go":
         v = idx[arg]
+        u = ps.node
         for w, e, crossing in _go_targets(d, ps):
             if w == v:
                 ps.used.add(e)
@@ -687,16 +746,26 @@ def path_apply(d: Dungeon, ps: PathState, aid: str) -> None:
                     ps.crossed = True
                     ps.books.discard("SB-8")
                 break
+        if d.kind[u] == "room" and ps.entry >= 0:      # a line drawn across the room
+            ps.passes[u] = ps.passes.get(u, ()) + ((ps.entry, e),)
         _arrive(d, ps, v, "go")
+        if d.kind[v] == "room":
+            ps.entry = e
     elif verb == "use":
         u, ob = ps.node, ps.pending[0]
         _use(ps, arg, ob)
-        _add(ps.found, GOAL_OF[ob])
+        room = d.kind[u] == "room"
+        if not room:
+            _add(ps.found, GOAL_OF[ob])
         ps.pending = ps.pending[1:]
         if ob == "trap":
             ps.used_traps.add(u)
         if not ps.pending:
-            if d.kind[u] == "room":
+            if room:
+                # a room's monsters count only once ALL of them are beaten (DD-6.7,
+                # Belohnung 3: "Tu das nur, wenn du in diesem Raum alle Monster besiegt
+                # hast"); one beaten before the path ends in the room counts nothing
+                _add(ps.found, "monster", d.contents[u].count("monster"))
                 _room_cleared(d, ps, u)
             else:
                 _discover(d, ps, u)
@@ -737,8 +806,8 @@ def path_apply(d: Dungeon, ps: PathState, aid: str) -> None:
         raise ValueError(f"unknown path action {aid!r}")
     if not ps.ended and ps.node >= 0:
         if ps.pending:
-            if not _means(ps, ps.pending[0]) and not (ps.pending[0] == "trap"
-                                                       and _fall_target(d, ps)):
+            if not _means(ps, ps.pending[0]) and "SB-13" not in ps.books and not (
+                    ps.pending[0] == "trap" and _fall_target(d, ps)):
                 ps.ended = "dead end"    # blocked: the obstacle is not counted
                 ps.pending = ()
         elif not ps.at_exit and not _go_targets(d, ps) and not _specials(d, ps):

@@ -145,6 +145,10 @@ def label(s: DDState, aid: str) -> str:
                 "scissors": f"Scissors: box {name}",
                 "erase": f"SB-6: box {name}",
                 "keep": f"SB-17: pay {c.game['keep_card_cost']} coins to keep {name}"}[verb]
+    if verb == "swap":
+        key, cost, slot = arg.split()
+        return (f"SB-14: box {c.cards[key].name} from your hand, take "
+                f"{c.cards[s.rows[int(cost)][int(slot)]].name} ({cost} coins)")
     if verb == "done":
         return "Wipe the dungeon and finish the round"
     if p is not None and p.placements and p.built:

@@ -1,7 +1,8 @@
 """The versus rules of Dungeon Draw as plain functions over :class:`DDState`.
 
 Dungeon Draw is the project's name for the deck-building "draw one path through your own
-dungeon" game of ``shared/rules/003_4cae68068d1a79bc.txt`` (its title is not in the text).
+dungeon" game whose German versus rulebook we follow (the text gives no title and no
+edition; we cite it by its section headings, e.g. "Spielrunde", "Weg einzeichnen").
 Each function names the rulebook section (German headings) and the rule IDs of
 ``docs/rules/dungeondraw.md``. The co-operative mode is only named in the rulebook and is
 left out.
@@ -17,6 +18,8 @@ Readings chosen where the rulebook is silent (each is a **reading** in the refer
   by turn order. Hands become open when the exploration begins (DD-3.3).
 * Piles are multisets: every draw (goal card, spell book, dungeon card, exploration deck)
   is a chance event over what is left. An empty stack leaves its face-up slot empty.
+* Hand cards not laid in the dungeon stay in hand for the next round (the rulebook discards
+  only the dungeon's cards); SB-14 trades one of them at clean-up.
 * The exit majority needs at least one exit to score; "second most" is the next lower
   count of exits (ties share both places).
 """
@@ -473,7 +476,25 @@ def _cleanup_ids(s: DDState, seat: int) -> list[str]:
         ids += [f"erase {i}" for i in free]
     if "SB-17" in p.ready and p.coins >= s.content.game["keep_card_cost"]:
         ids += [f"keep {i}" for i in free]
-    return ids + ["done"]
+    return ids + _swap_ids(s, p) + ["done"]
+
+
+def _swap_ids(s: DDState, p) -> list[str]:
+    """SB-14 (DD-10.14): once the new main goal is revealed (not after the last round),
+    box 1 bought dungeon card from the hand and take a face-up market card of the same
+    or lower cost: ``swap KEY COST SLOT``. Reading: a starting card has no price, so no
+    market card costs "gleich viel oder weniger"; the taken card joins the hand."""
+    if "SB-14" not in p.ready or s.main_goal is None:
+        return []
+    c = s.content
+    out = []
+    for key in sorted(p.hand):
+        card = c.cards[key]
+        if card.deck != "dungeon":
+            continue
+        out += [f"swap {key} {cost} {i}" for cost in sorted(s.rows) if cost <= card.cost
+                for i, k in enumerate(s.rows[cost]) if k is not None]
+    return out
 
 
 def _finish_cleanup(s: DDState, seat: int) -> None:
@@ -573,7 +594,7 @@ def legal_ids(s: DDState) -> list[str]:
         return []
     if s.choice:
         if s.choice[0] == "drop book":
-            return [f"drop {b}" for b in s.players[seat].books]
+            return [f"drop {b}" for b in s.players[seat].books if b != s.choice[2]]
         return ["peek keep", "peek discard"]
     if s.phase == "market":
         return _market_ids(s, seat)
@@ -590,7 +611,9 @@ def _gain_book(s: DDState, seat: int, book: str) -> None:
     s.log.append(f"{p.name} takes the spell book {book} "
                  f"({s.content.books[book].split(':')[0]}).")
     if len(p.books) > s.content.game["book_limit"]:
-        s.choice = ("drop book", seat)
+        # DD-2.6, Zauberbücher: "Kaufst du ein 3. Zauberbuch, musst du 1 anderes
+        # Zauberbuch ablegen" -- the new book stays, one of the OTHER two is laid aside.
+        s.choice = ("drop book", seat, book)
 
 
 def _buy(s: DDState, seat: int, arg: str) -> None:
@@ -695,9 +718,9 @@ def _explore(s: DDState, seat: int, verb: str, arg: str, aid: str) -> None:
                      + (" upside down." if rot == "180" else "."))
     elif aid == "build done":
         p.built = True
-        for k, n in p.hand.items():              # cards left over are not used
-            _add(p.discard, k, n)
-        p.hand = {}
+        # cards left over stay in hand for the next round (DD-4.4): the rulebook discards
+        # only "alle Karten in deinem Dungeon", draws "auf 5 Handkarten" and SB-14 takes
+        # a card "von deiner Hand" before any upgrade is used
         p.path = PathState(p.fairy, set(p.ready))
         s.log.append(f"{p.name}'s dungeon of {len(p.placements)} card"
                      f"{'s' if len(p.placements) != 1 else ''} is built.")
@@ -744,6 +767,18 @@ def _cleanup(s: DDState, seat: int, verb: str, arg: str) -> None:
     c, p = s.content, s.players[seat]
     if verb == "done":
         _finish_cleanup(s, seat)
+        return
+    if verb == "swap":                            # SB-14 (DD-10.14)
+        key, cost, slot = arg.split()
+        cost, slot = int(cost), int(slot)
+        taken, s.rows[cost][slot] = s.rows[cost][slot], None
+        _take(p.hand, key)
+        p.boxed.append(key)
+        _add(p.hand, taken)
+        p.ready.remove("SB-14")
+        s.log.append(f"{p.name} puts {c.cards[key].name} back into the box with SB-14 and "
+                     f"takes {c.cards[taken].name} ({cost} coins) from the market.")
+        s.tasks.append(("row", cost, slot))
         return
     i = int(arg)
     key = p.placements[i][0]

@@ -74,7 +74,7 @@ class DDState:
     tasks: list = field(default_factory=list)       # pending chance events, in order
     order: list = field(default_factory=list)       # seats in turn order this round
     turn: int = 0                                   # index into order (market, explore)
-    choice: tuple = ()                              # ("drop book", seat) / ("peek", seat, key)
+    choice: tuple = ()                              # ("drop book", seat, new book) / ("peek", seat, key)
     draw_seat: int = 0
     cleanup_seat: int = 0
     bonus_taken: bool = False
