@@ -23,7 +23,8 @@ from deepwood_kernel.core.picture import svg_image
 from deepwood_kernel.games.dungeondraw import (PathState, best_path, build_dungeon,
                                                load_content, path_actions, path_apply,
                                                placement_options)
-from deepwood_kernel.games.dungeondraw.render import dungeon_svg, path_log
+from deepwood_kernel.games.dungeondraw.render import dungeon_svg
+from deepwood_kernel.games.dungeondraw.words import path_log
 from deepwood_kernel.prob import Estimate
 from deepwood_kernel.sim import make_bot, play_out
 from .moves import play  # noqa: F401  (the notebooks import it from here)

@@ -34,6 +34,7 @@ from ...core.rules import GameInfo, Option, PackageRules
 from .content import Content, load_content, parse_content
 from .path import PathState, build_dungeon, path_actions, path_apply, placement_ids
 from .state import COLOURS, NAMES, DDState, Player, Round
+from .words import path_log
 
 INFO = GameInfo(
     key="dungeondraw", title="Dungeon Draw", min_players=2, max_players=5,
@@ -752,14 +753,8 @@ def _explore(s: DDState, seat: int, verb: str, arg: str, aid: str) -> None:
     _explore_to_next(s)
 
 
-_RENDER = []
-
-
 def _step_text(d, ps, aid: str, name: str) -> str:
-    if not _RENDER:                       # presentation lives in render.py (imports rules)
-        from .render import path_log
-        _RENDER.append(path_log)
-    return _RENDER[0](d, aid, ps, name)
+    return path_log(d, aid, ps, name)
 
 
 def _cleanup(s: DDState, seat: int, verb: str, arg: str) -> None:
