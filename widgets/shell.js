@@ -398,10 +398,14 @@ export function rove(main, key) {
   return stop;
 }
 
-/** The target nearest ``from`` in the direction of an arrow key (left, right, up, down);
- *  without one there, the previous or next target in reading order. */
+/** The next target for an arrow key: left and right step through every target in reading
+ *  order (wrapping, so each one is reachable); up and down go to the nearest target in
+ *  that direction, else the previous or next one in reading order. */
 export function nextTarget(nodes, from, keyName) {
   const i = nodes.indexOf(from);
+  if (keyName === "ArrowRight" || keyName === "ArrowLeft") {
+    return nodes[(i + (keyName === "ArrowRight" ? 1 : -1) + nodes.length) % nodes.length] || null;
+  }
   const box = (n) => { const r = n.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; };
   if (i >= 0) {
     const c = box(from);

@@ -43,7 +43,7 @@ def result(tmp_path_factory):
     return json.loads(out.stdout)
 
 
-def test_arrow_keys_move_to_the_nearest_target_in_their_direction(result):
+def test_left_right_step_in_reading_order_up_down_go_to_the_nearest_target(result):
     assert result["moves"][:3] == ["c0", "a0", "b1"]
     # up from b0 in the top row: nothing above, so the previous target in reading order
     assert result["moves"][3] == "a0"
