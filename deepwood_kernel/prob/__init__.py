@@ -45,6 +45,7 @@ from .simulate import (
     simulate_roll_under,
     simulate_sum,
 )
+from .zero_sum import ZeroSum, solve_zero_sum
 
 __all__ = [
     "DRAGON_BAG",
@@ -77,5 +78,7 @@ __all__ = [
     "simulate_roll_under",
     "simulate_sum",
     "sum_of",
+    "solve_zero_sum",
     "with_replacement",
+    "ZeroSum",
 ]

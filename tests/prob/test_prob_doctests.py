@@ -8,7 +8,7 @@ import importlib
 import matplotlib
 import pytest
 
-MODULES = ["__init__", "_checks", "bags", "dice", "dist", "keep_aside", "simulate"]
+MODULES = ["__init__", "_checks", "bags", "dice", "dist", "keep_aside", "simulate", "zero_sum"]
 
 
 @pytest.mark.parametrize("name", MODULES)

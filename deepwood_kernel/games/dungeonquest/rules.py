@@ -20,7 +20,7 @@ from math import lcm
 from ...core.errors import parse_content_toml
 from ...core.log import Secret
 from ...core.rules import GameInfo, Option, PackageRules
-from ...prob import sum_of
+from ...prob import solve_zero_sum, sum_of
 from .content import DIRS, Content, load_content, parse_content
 from .state import CATACOMBS, DEAD, ESCAPED, IN, NAMES, DQState, Hero
 
@@ -45,59 +45,12 @@ DIE = [(f"die {k}", 1) for k in range(1, 7)]
 
 
 # ============================================================== combat equilibrium
-def _solve_zero_sum(a: list[list[Fraction]]) -> tuple[list[Fraction], list[Fraction], Fraction]:
-    """Exact equilibrium of a small zero-sum game (row player maximises ``a``) by support
-    enumeration over equal-size supports, with Fractions (no floating point)."""
-    from itertools import combinations
-    rows, cols = len(a), len(a[0])
-
-    def solve(m, rhs):
-        n = len(m)
-        m = [list(r) + [v] for r, v in zip(m, rhs)]
-        for i in range(n):
-            piv = next((r for r in range(i, n) if m[r][i] != 0), None)
-            if piv is None:
-                return None
-            m[i], m[piv] = m[piv], m[i]
-            for r in range(n):
-                if r != i and m[r][i] != 0:
-                    f = m[r][i] / m[i][i]
-                    m[r] = [x - f * y for x, y in zip(m[r], m[i])]
-        return [m[i][n] / m[i][i] for i in range(n)]
-
-    for k in range(1, min(rows, cols) + 1):
-        for rs in combinations(range(rows), k):
-            for cs in combinations(range(cols), k):
-                # row mix p over rs makes every column in cs pay v; sum p = 1
-                mp = [[a[r][c] for r in rs] + [Fraction(-1)] for c in cs] + \
-                     [[Fraction(1)] * k + [Fraction(0)]]
-                sp = solve(mp, [Fraction(0)] * k + [Fraction(1)])
-                mq = [[a[r][c] for c in cs] + [Fraction(-1)] for r in rs] + \
-                     [[Fraction(1)] * k + [Fraction(0)]]
-                sq = solve(mq, [Fraction(0)] * k + [Fraction(1)])
-                if sp is None or sq is None:
-                    continue
-                p, v, q = sp[:k], sp[k], sq[:k]
-                if min(p) < 0 or min(q) < 0:
-                    continue
-                pf = [Fraction(0)] * rows
-                qf = [Fraction(0)] * cols
-                for r, x in zip(rs, p):
-                    pf[r] = x
-                for c, x in zip(cs, q):
-                    qf[c] = x
-                if all(sum(pf[r] * a[r][c] for r in range(rows)) >= v for c in range(cols)) \
-                        and all(sum(qf[c] * a[r][c] for c in range(cols)) <= v
-                                for r in range(rows)):
-                    return pf, qf, v
-    raise ValueError("no equilibrium found")   # unreachable for a finite game
-
-
 def combat_equilibrium(content: Content | None = None) -> dict:
     """DQ-9.6: the equilibrium of the combat duel, exactly.
 
     The duel is read as a zero-sum game whose payoff to the hero is the monster's wounds
-    minus the hero's wounds in one round. Returns the hero's mix, the monster's mix (by
+    minus the hero's wounds in one round, solved exactly by
+    :func:`deepwood_kernel.prob.solve_zero_sum`. Returns the hero's mix, the monster's mix (by
     card name) and the value of the game per round.
 
     >>> eq = combat_equilibrium()
@@ -111,7 +64,7 @@ def combat_equilibrium(content: Content | None = None) -> dict:
     if key not in _SOLVED:
         a = [[Fraction(c.monster_wounds[h][m] - c.hero_wounds[h][m]) for m in range(3)]
              for h in range(3)]
-        _SOLVED[key] = _solve_zero_sum(a)
+        _SOLVED[key] = solve_zero_sum(a)
     p, q, v = _SOLVED[key]
     return {"hero": dict(zip(c.combat_cards, p)), "monster": dict(zip(c.combat_cards, q)),
             "value": v}
