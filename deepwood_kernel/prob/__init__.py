@@ -32,19 +32,21 @@ from .dice import (
 )
 from .dist import Dist
 from .keep_aside import KeepAsideSolver, keep_aside_success
-from .simulate import (
-    Empirical,
-    Estimate,
+from .simulate import Empirical, Estimate
+from .simulate_bags import (
     simulate_bag,
     simulate_bag_hits,
     simulate_deck_at_least,
+    simulate_refill_reveals,
+)
+from .simulate_dice import (
     simulate_keep,
     simulate_keep_aside,
-    simulate_refill_reveals,
     simulate_reroll_once,
     simulate_roll_under,
     simulate_sum,
 )
+from .zero_sum import ZeroSum, solve_zero_sum
 
 __all__ = [
     "DRAGON_BAG",
@@ -77,5 +79,7 @@ __all__ = [
     "simulate_roll_under",
     "simulate_sum",
     "sum_of",
+    "solve_zero_sum",
     "with_replacement",
+    "ZeroSum",
 ]

@@ -8,7 +8,8 @@ import importlib
 import matplotlib
 import pytest
 
-MODULES = ["__init__", "_checks", "bags", "dice", "dist", "keep_aside", "simulate"]
+MODULES = ["__init__", "_checks", "bags", "dice", "dist", "keep_aside", "simulate", "simulate_bags",
+           "simulate_dice", "zero_sum"]
 
 
 @pytest.mark.parametrize("name", MODULES)
