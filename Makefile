@@ -62,6 +62,10 @@ BROWSER_LOG := build/browser-tests.log
 # kernels would compile the package again, and pytest would re-rewrite the asserts of all
 # 200 test modules in every worker (~4 s each).
 test: export PYTHONDONTWRITEBYTECODE :=
+# check() records attempts in the Jupyter data directory (lessons.progress): the lesson
+# kernels nbval starts must write into build/, never into the real home (tests/conftest.py
+# does the same for the tests themselves).
+test: export JUPYTER_DATA_DIR := $(CURDIR)/build/jupyter-data
 test: install
 	@$(BIN)/python tools/rules_coverage.py --summary
 	@mkdir -p build
