@@ -16,7 +16,7 @@ LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root) \
              $(if $(and $(filter Linux,$(shell uname -s)),$(if $(DISPLAY)$(WAYLAND_DISPLAY),,x)),--no-browser)
 LAB_ARGS ?=
 
-.PHONY: install lab test notebooks bench rules-coverage clean
+.PHONY: install lab play test notebooks bench rules-coverage clean
 
 EXTRAS  := .[notebooks,test,bench,playtest]
 
@@ -46,6 +46,14 @@ $(SRVCFG): binder/jupyter_server_config.json $(STAMP)
 
 lab: install $(LABSET) $(LABCFG) $(SRVCFG)
 	$(BIN)/jupyter lab $(strip $(LAB_FLAGS)) $(LAB_ARGS) notebooks/
+
+# The play app: one page per game (play/), served by Voila with no code shown. Voila is no
+# Jupyter server app, so only a headless box needs a flag (no browser to open).
+PLAY_ARGS ?=
+PLAY_FLAGS := $(if $(and $(filter Linux,$(shell uname -s)),$(if $(DISPLAY)$(WAYLAND_DISPLAY),,x)),--no-browser)
+
+play: install
+	$(BIN)/voila $(strip $(PLAY_FLAGS)) $(PLAY_ARGS) play/
 
 # make test runs every test, on every core (pytest-xdist; JOBS=0: all in one process):
 # 1. the rules coverage, one line per game (the table: make rules-coverage);
