@@ -49,7 +49,7 @@ def test_an_unwritable_data_dir_does_not_break_check(tmp_path, monkeypatch, caps
 def test_the_tests_never_write_into_the_real_home():
     import os
     from jupyter_core.paths import jupyter_data_dir
-    assert not jupyter_data_dir().startswith(os.path.expanduser("~/.local/share/jupyter"))
+    assert jupyter_data_dir() == os.environ["DEEPWOOD_TEST_DATA_DIR"]   # tests/conftest.py
 
 
 def test_table_counts_attempted_right_and_last_verdict(data_dir):
