@@ -36,21 +36,23 @@ GAMES = {g.key: g for g in (
     Game("clank", "Klong! (Clank!)", "ClankBoard",
          "A deck-building race into a dungeon: play your cards for skill, swords and boots, "
          "buy better cards, move through the tunnels, grab an artifact and get out before "
-         "the dragon's attacks knock you out. Every careless step adds your cubes to the "
+         "the dragon's attacks knock you out. Noise (clank) puts your cubes into the "
          "bag the dragon draws from."),
     Game("dungeonquest", "DungeonQuest", "DungeonQuestBoard",
          "Enter the dungeon, draw a room tile for every step into the unknown, survive "
          "its traps and monsters, loot the dragon's chamber if you dare, and leave before "
-         "the sun sets. Most of the game is chance: the board shows how likely each "
-         "outcome is."),
+         "the sun sets. Much of the game is chance: the lessons work out how "
+         "likely each outcome is."),
     Game("dungeondraw", "Dungeon Draw", "DungeonDrawBoard",
-         "Every round each player builds a small dungeon of up to five cards bought with "
-         "keys, then draws one path through it. The path's rooms score; the better cards "
-         "come back in later rounds."),
+         "Six rounds. Each round a goal is revealed, you buy at the fairy market with "
+         "coins, draw up to five cards, build your dungeon from them and draw one path "
+         "through it; the path and the goals score victory points. Most points after "
+         "round six wins."),
     Game("adventureland", "Adventure Land", "AdventureLandBoard",
-         "Move your adventurers across the land, row by row or column by column; the water "
-         "sprite rule lets a group move together. Collect treasures and herbs, fight the "
-         "fog creatures with swords, and score the adventures when the deck runs out."),
+         "In your turn you move one adventurer twice, two adventurers once each, one "
+         "once, or none; an adventurer moves in a straight line south or east, as far as "
+         "you like. Gather treasures, herbs and companions, fight the fog creatures, and "
+         "mind the water sprite, which follows the river."),
 )}
 
 

@@ -76,6 +76,9 @@ def test_index_lists_every_game(page, voila):
     for key in GAMES:
         assert page.locator(f'a[href*="{key}.ipynb"]').count() == 1
     no_code_no_traceback(page)
+    # the links work as served: they resolve to the very URLs the tests below play on
+    hrefs = page.eval_on_selector_all("a[href$='.ipynb']", "as => as.map(a => a.href)")
+    assert sorted(hrefs) == sorted(f"{voila}/voila/render/{key}.ipynb" for key in GAMES)
 
 
 @pytest.mark.parametrize("key", GAMES)
@@ -87,6 +90,8 @@ def test_play_a_few_moves_by_clicking(page, voila, key):
     options = [o.replace("\xa0", " ") for o in chooser.locator("option").all_inner_texts()]
     assert options[0].startswith("Player 1") and any("Spectator" in o for o in options)
     assert "Learn the game step by step" in page.locator("body").inner_text()
+    back = page.locator("a", has_text="All games").get_attribute("href")
+    assert back == "./index.ipynb"
     moves = 0
     for _ in range(3):
         legal = page.locator(LEGAL).first
