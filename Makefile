@@ -16,7 +16,7 @@ LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root) \
              $(if $(and $(filter Linux,$(shell uname -s)),$(if $(DISPLAY)$(WAYLAND_DISPLAY),,x)),--no-browser)
 LAB_ARGS ?=
 
-.PHONY: install lab test notebooks bench rules-coverage clean
+.PHONY: install lab play test notebooks bench rules-coverage clean
 
 EXTRAS  := .[notebooks,test,bench,playtest]
 
@@ -47,6 +47,14 @@ $(SRVCFG): binder/jupyter_server_config.json $(STAMP)
 lab: install $(LABSET) $(LABCFG) $(SRVCFG)
 	$(BIN)/jupyter lab $(strip $(LAB_FLAGS)) $(LAB_ARGS) notebooks/
 
+# The play app: one page per game (play/), served by Voila with no code shown. Voila is no
+# Jupyter server app, so only a headless box needs a flag (no browser to open).
+PLAY_ARGS ?=
+PLAY_FLAGS := $(if $(and $(filter Linux,$(shell uname -s)),$(if $(DISPLAY)$(WAYLAND_DISPLAY),,x)),--no-browser)
+
+play: install
+	$(BIN)/voila $(strip $(PLAY_FLAGS)) $(PLAY_ARGS) play/
+
 # make test runs every test, on every core (pytest-xdist; JOBS=0: all in one process):
 # 1. the rules coverage, one line per game (the table: make rules-coverage);
 # 2. the unit, property and Binder tests, spread test by test (worksteal: long property
@@ -62,6 +70,10 @@ BROWSER_LOG := build/browser-tests.log
 # kernels would compile the package again, and pytest would re-rewrite the asserts of all
 # 200 test modules in every worker (~4 s each).
 test: export PYTHONDONTWRITEBYTECODE :=
+# check() records attempts in the Jupyter data directory (lessons.progress): the lesson
+# kernels nbval starts must write into build/, never into the real home (tests/conftest.py
+# does the same for the tests themselves).
+test: export JUPYTER_DATA_DIR := $(CURDIR)/build/jupyter-data
 test: install
 	@$(BIN)/python tools/rules_coverage.py --summary
 	@mkdir -p build

@@ -8,7 +8,8 @@ and the second checks it::
 
     check("lab1-ex2", answer)
 
-``check`` prints one of three verdicts and returns nothing (so Jupyter shows no
+Each right or wrong verdict is also recorded on the student's machine (see
+:mod:`lessons.progress`). ``check`` prints one of three verdicts and returns nothing (so Jupyter shows no
 ``Out[...]``):
 
 * ``... not answered yet`` while ``answer`` is still ``...`` (the notebook as shipped,
@@ -287,6 +288,9 @@ def check(exercise_id: str, answer) -> None:
     if exercise_id not in exercises:
         raise ValueError(f"no exercise {exercise_id!r} in the teacher's key")
     verdict, message = exercises[exercise_id].judge(answer)
+    if verdict != NOT_ANSWERED:          # the student's own record (lessons.progress)
+        from .progress import record
+        record(exercise_id, verdict)
     line = f"Exercise {exercise_id}: {verdict}."
     if message:
         line += " " + message[0].upper() + message[1:]

@@ -1,0 +1,174 @@
+"""A student's own record of their answers, and where they stand.
+
+Every time ``check()`` judges an answer (right or wrong; a cell still holding ``...``
+is not an attempt), one line is appended to a JSON-lines file in the student's Jupyter
+data directory (``jupyter --data-dir``)::
+
+    <data dir>/deepwood/attempts.jsonl
+    {"exercise": "lab1-ex1", "verdict": "wrong", "time": "2026-11-26T22:40:01+00:00"}
+
+It stays on the student's machine: never in the notebook (a notebook handed in or
+shared carries no history) and never sent anywhere. Each line is written with one
+``write`` on a file opened for appending, so two kernels checking at once do not
+interleave their lines. Writing is best effort: a read-only home or a full disk must
+never break ``check()``, so any ``OSError`` is swallowed.
+
+Usage::
+
+    python -m lessons.progress                 # the table: per series and lesson
+    python -m lessons.progress --plot me.png   # and a picture of it
+
+Tests point ``JUPYTER_DATA_DIR`` at a temporary folder so they never write into a
+real home directory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from .exercises import RIGHT, all_exercises
+
+
+def attempts_file() -> Path:
+    """Where the attempts are kept: ``<jupyter data dir>/deepwood/attempts.jsonl``."""
+    from jupyter_core.paths import jupyter_data_dir
+    return Path(jupyter_data_dir()) / "deepwood" / "attempts.jsonl"
+
+
+def record(exercise_id: str, verdict: str, when: datetime | None = None) -> bool:
+    """Append one attempt; ``True`` if it was written, ``False`` if it could not be
+    (the reason is not raised: recording must never stop a lesson)."""
+    when = when or datetime.now(timezone.utc)
+    line = json.dumps({"exercise": exercise_id, "verdict": verdict,
+                       "time": when.isoformat(timespec="seconds")}) + "\n"
+    try:
+        path = attempts_file()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # O_APPEND: the kernel puts each write at the end as one piece, so lines from
+        # two notebooks checking at the same moment stay whole.
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, line.encode())
+        finally:
+            os.close(fd)
+    except Exception:       # noqa: BLE001 - an unwritable record must not break check()
+        return False
+    return True
+
+
+def attempts(path: Path | None = None) -> list[dict]:
+    """The recorded attempts, oldest first; unreadable lines (a torn write after a
+    crash, a hand edit) are skipped."""
+    path = path or attempts_file()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return []
+    out = []
+    for line in text.splitlines():
+        try:
+            row = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(row, dict) and {"exercise", "verdict", "time"} <= row.keys():
+            out.append(row)
+    return out
+
+
+@dataclass(frozen=True)
+class LessonProgress:
+    """One lesson's line of the table."""
+
+    series: str
+    lesson: str
+    exercises: int      # in the teacher's key
+    attempted: int      # exercises tried at least once
+    right: int          # exercises answered right at least once
+    last: str           # the verdict of the latest attempt in this lesson, or ""
+
+
+def table(rows: list[dict] | None = None) -> list[LessonProgress]:
+    """Per series and lesson (in key order): how many exercises, attempted, right."""
+    rows = attempts() if rows is None else rows
+    tried: dict[str, list[dict]] = {}
+    for row in rows:
+        tried.setdefault(row["exercise"], []).append(row)
+    lessons: dict[tuple[str, str], list] = {}
+    for ex in all_exercises().values():
+        lessons.setdefault((ex.series, ex.lesson), []).append(ex.id)
+    out = []
+    for (series, lesson), ids in lessons.items():
+        mine = [r for i in ids for r in tried.get(i, [])]
+        last = max(mine, key=lambda r: r["time"])["verdict"] if mine else ""
+        out.append(LessonProgress(
+            series, lesson, len(ids),
+            sum(1 for i in ids if i in tried),
+            sum(1 for i in ids if any(r["verdict"] == RIGHT for r in tried.get(i, []))),
+            last))
+    return out
+
+
+def as_text(progress: list[LessonProgress]) -> str:
+    """The table as plain text, one line per lesson, grouped by series."""
+    width = max(len(p.lesson) for p in progress)
+    lines, series = [], None
+    for p in progress:
+        if p.series != series:
+            series = p.series
+            done = [q for q in progress if q.series == series]
+            lines += ["" if lines else None,
+                      f"{series}: {sum(q.right for q in done)} of "
+                      f"{sum(q.exercises for q in done)} exercises right",
+                      f"  {'lesson':<{width}}  attempted  right  last verdict"]
+            lines = [x for x in lines if x is not None]
+        lines.append(f"  {p.lesson:<{width}}  {p.attempted:>4} / {p.exercises:<2}"
+                     f"  {p.right:>5}  {p.last or '-'}")
+    return "\n".join(lines)
+
+
+def plot(progress: list[LessonProgress], filename: str) -> None:
+    """A horizontal bar per lesson: right, attempted but not yet right, not tried."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = [p.lesson.removesuffix(".ipynb") for p in progress][::-1]
+    right = [p.right for p in progress][::-1]
+    trying = [p.attempted - p.right for p in progress][::-1]
+    left = [p.exercises - p.attempted for p in progress][::-1]
+    fig, ax = plt.subplots(figsize=(8, 0.28 * len(labels) + 1.2))
+    ax.barh(labels, right, color="#2e7d32", label="right")
+    ax.barh(labels, trying, left=right, color="#f9a825", label="tried, not yet right")
+    ax.barh(labels, left, left=[a + b for a, b in zip(right, trying)], color="#d0d0d0",
+            label="not tried")
+    ax.set_xlabel("exercises")
+    ax.tick_params(axis="y", labelsize=7)
+    ax.legend(loc="lower right", fontsize=8)
+    ax.set_title("Where I am: exercises per lesson")
+    fig.tight_layout()
+    fig.savefig(filename)
+    plt.close(fig)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m lessons.progress",
+                                     description=__doc__.split("\n")[0])
+    parser.add_argument("--plot", metavar="FILE", help="also draw the table into FILE (.png, .pdf, .svg)")
+    args = parser.parse_args(argv)
+    progress = table()
+    print(f"Your attempts are kept in {attempts_file()}")
+    print(as_text(progress))
+    if args.plot:
+        plot(progress, args.plot)
+        print(f"plot written to {args.plot}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
