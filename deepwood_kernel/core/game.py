@@ -234,6 +234,9 @@ class Game:
             action_id, seat = action.id, action.player
         else:
             action_id = action
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise IllegalAction(f"{_short(action_id)} names seat {_short(seat)}; the seats "
+                                f"are 0..{self.players - 1} (None for a chance outcome)")
         if not isinstance(action_id, str):
             raise IllegalAction(f"an action is an Action or its id string, "
                                 f"got {_short(action_id)}")
@@ -444,7 +447,10 @@ def _jsonable(o: Any):
 
 def _short(value: Any, n: int = 60) -> str:
     """``repr`` cut to ``n`` characters, so a huge input never becomes a huge message."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except Exception:      # a hostile __repr__ must not turn a refusal into another error
+        text = f"<{type(value).__name__} whose repr fails>"
     return text if len(text) <= n else text[:n - 12] + f"… ({len(text):,} chars)"
 
 
