@@ -65,7 +65,6 @@ breaks ipywidgets' own error reporting.
 from __future__ import annotations
 
 import asyncio
-import math
 import threading
 from fractions import Fraction
 from pathlib import Path
@@ -591,7 +590,7 @@ class GameWidget(anywidget.AnyWidget):
     def _msg_speed(self, content: dict):
         delay = content.get("delay")
         if (not isinstance(delay, (int, float)) or isinstance(delay, bool)
-                or not math.isfinite(delay) or not 0 <= delay <= MAX_BOT_DELAY):
+                or not 0 <= delay <= MAX_BOT_DELAY):    # no float(): 10**400 overflows
             raise ValueError(f"bot speed: a delay of 0 to {MAX_BOT_DELAY:g} seconds per step, "
                              f"got {short_message(repr(delay), 40)}")
         self.bot_delay = float(delay)
@@ -647,6 +646,15 @@ class GameWidget(anywidget.AnyWidget):
         if hasattr(self, "game"):
             return self._check_bots(proposal["value"], self.game.players)
         return proposal["value"]
+
+    @t.validate("bot_delay")
+    def _valid_bot_delay(self, proposal):
+        """inf, nan or 1e300 would stall the bots with ``busy`` stuck: 0..MAX_BOT_DELAY."""
+        delay = proposal["value"]
+        if not 0 <= delay <= MAX_BOT_DELAY:      # False for nan as well
+            raise ValueError(f"bot_delay is 0 to {MAX_BOT_DELAY:g} seconds per step, "
+                             f"got {delay!r}")
+        return delay
 
     @t.validate("seat")
     def _valid_seat(self, proposal):

@@ -235,3 +235,22 @@ def test_repr_and_static_html():
     assert repr(g) == "<Game 'deepwood' players=2 seed=0 ply=0 chance>"
     html = g._repr_html_()
     assert "data:image/svg+xml;base64," in html and "Durch den tiefen Wald" in html
+
+
+class _BadRepr(str):
+    def __repr__(self):
+        raise RuntimeError("hostile repr")
+
+
+@pytest.mark.parametrize("key", sorted(dk.GAMES))
+@pytest.mark.parametrize("action", [dk.Action("end", None, 5), dk.Action("end", None, -1),
+                                    dk.Action("end", None, True), dk.Action("end", None, 1.0),
+                                    _BadRepr("x"), dk.Action(_BadRepr("x"), None, 0)])
+def test_apply_refuses_bad_seats_and_hostile_ids_with_illegal_action_only(key, action):
+    """Issue 23 §5: a seat out of range raised IndexError, an id whose repr raises got its
+    RuntimeError through; apply refuses both with IllegalAction and leaves the game as is."""
+    g = _midgame(key, plies=10)
+    before = g.to_json()
+    with pytest.raises(dk.IllegalAction):
+        g.apply(action)
+    assert g.to_json() == before

@@ -224,3 +224,33 @@ def test_load_checks_the_rng_for_sampled_entries():
         s["history"][n][0] = others[0].id
         with pytest.raises(dk.SaveError, match="seeded RNG draws"):
             dk.load(json.dumps(s))
+
+
+def _alarm(seconds):
+    """Fail (not hang) when the body runs past ``seconds``: a generous bound, not a timing
+    assertion; the old quadratic check took minutes on these inputs."""
+    import signal
+
+    def boom(*_):
+        raise TimeoutError(f"took over {seconds} s")
+    signal.signal(signal.SIGALRM, boom)
+    signal.alarm(seconds)
+
+
+@pytest.mark.parametrize("text", [
+    '"' + '\\"' * 400_000,                 # unterminated string of escaped quotes (800 kB)
+    '["' + '\\"' * 400_000 + '"]' + "]",   # long escaped string, unmatched bracket after it
+])
+def test_save_rejection_is_linear_time(text):
+    import signal
+    _alarm(20)
+    try:
+        with pytest.raises(dk.SaveError):
+            dk.load(text)
+    finally:
+        signal.alarm(0)
+
+
+def test_proc_self_mem_content_is_a_content_error():
+    with pytest.raises(dk.ContentError, match="cannot be read"):
+        read_user_content("/proc/self/mem")

@@ -410,7 +410,7 @@ def test_the_mimebundle_carries_a_static_html_table():
     assert "Klong!" in html and "Anna" in html and "Sandra" in html
     assert html.endswith(w.game.render_html(None)) and "Spectator view" in html
     assert repr(w) == "ClankBoard(game='clank', players=2, seed=1, ply=18, Anna to play)"
-    mine = ClankBoard(players=2, seed=1, bots=[1], bot_delay=1000)     # issue 10 §3
+    mine = ClankBoard(players=2, seed=1, bots=[1], bot_delay=5)     # issue 10 §3
     assert mine.seat == 0
     assert mine._repr_mimebundle_()[0]["text/html"] == mine.game.render_html(0)
     mine.close()

@@ -151,7 +151,7 @@ def test_legal_is_empty_while_chance_or_a_bot_moves(positions):
     while not g.is_chance:
         w.receive({"type": "act", "id": g.legal_action_ids()[0]})
     assert w.legal == [] and w.chance
-    bots = DungeonQuestBoard(players=2, seed=5, bots=[0, 1], bot_delay=1000)
+    bots = DungeonQuestBoard(players=2, seed=5, bots=[0, 1], bot_delay=5)
     assert bots.legal == []
     bots.close()
 

@@ -281,7 +281,7 @@ def test_a_bot_seat_can_be_switched_on_mid_game():
 
 def test_a_human_cannot_act_for_a_bot_seat():
     # a long delay keeps Ben's bot waiting on its timer (no event loop here: a thread)
-    w = DeepWoodBoard(players=2, seed=3, bots=[1], bot=FirstBot(), bot_delay=1000)
+    w = DeepWoodBoard(players=2, seed=3, bots=[1], bot=FirstBot(), bot_delay=5)
     to_board_phase(w)
     w.receive({"type": "act", "id": "end"})
     assert w.message == "" and w.game.current_player == 1
@@ -425,7 +425,7 @@ def test_limit_phase_buttons_come_from_the_engine():
 
 
 def test_closing_drops_a_pending_bot_move():
-    w = DeepWoodBoard(players=2, seed=3, bots=[0], bot=FirstBot(), bot_delay=1000)
+    w = DeepWoodBoard(players=2, seed=3, bots=[0], bot=FirstBot(), bot_delay=5)
     assert w.busy is True
     n = len(w.game.history)
     w.close()
@@ -484,12 +484,12 @@ def test_error_messages_are_cut_before_they_reach_the_browser():
 # ---------------------------------------------------------------- the shell's controls
 def test_bot_speed_is_checked_and_skip_plays_to_the_next_human_decision():
     """The toolbar's bot speed (seconds per step, 0..5) and "skip to my turn"."""
-    w = DeepWoodBoard(players=3, seed=4, bots=[1, 2], bot=FirstBot(), bot_delay=1000,
+    w = DeepWoodBoard(players=3, seed=4, bots=[1, 2], bot=FirstBot(), bot_delay=5,
                       auto_chance=True)
     assert w.seat == 0
     w.receive({"type": "speed", "delay": 0.1})
     assert w.message == "" and w.bot_delay == 0.1
-    for bad in (-1, 6, "fast", True, float("nan"), None):
+    for bad in (-1, 6, "fast", True, float("nan"), None, 10**400, float("inf"), 1e300):
         w.receive({"type": "speed", "delay": bad})
         assert "bot speed" in w.message and w.bot_delay == 0.1
     w.receive({"type": "speed", "delay": 5})
@@ -502,3 +502,14 @@ def test_bot_speed_is_checked_and_skip_plays_to_the_next_human_decision():
     assert w.message == "" and not w.busy
     assert w.human_to_move() or w.game.is_over or (w.game.is_chance and not w._is_auto())
     w.close()
+
+
+@pytest.mark.parametrize("bad", [float("inf"), float("nan"), 1e300, -1.0])
+def test_a_bot_delay_that_would_stall_the_bots_is_refused(bad):
+    """Issue 23 §5: bot_delay = inf, 1e300 or nan stalled the bots with busy stuck."""
+    with pytest.raises(Exception, match="bot_delay is 0 to 5"):
+        DeepWoodBoard(players=2, seed=1, bots=[1], bot_delay=bad)
+    w = DeepWoodBoard(players=2, seed=1, bots=[1], bot_delay=0)
+    with pytest.raises(Exception, match="bot_delay is 0 to 5"):
+        w.bot_delay = bad
+    assert w.bot_delay == 0

@@ -181,10 +181,10 @@ def test_clank_log_hides_other_players_draws():
 
 # ---------------------------------------------------------------- defaults
 def test_bots_on_every_seat_but_one_default_the_seat_to_the_human():
-    w = DeepWoodBoard(players=3, seed=2, bots=[0, 2], bot_delay=1000)
+    w = DeepWoodBoard(players=3, seed=2, bots=[0, 2], bot_delay=5)
     assert w.seat == 1 and w.status["spectator"] is False
     w.close()
-    c = ClankBoard(players=2, seed=1, bots=[1], bot_delay=1000)
+    c = ClankBoard(players=2, seed=1, bots=[1], bot_delay=5)
     assert c.seat == 0 and c.view["players"][1]["hand"] is None
     assert "Spectator" not in c.static_html()
     c.receive({"type": "bots", "bots": []})           # two humans: a spectator's board
