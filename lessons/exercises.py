@@ -55,6 +55,8 @@ from functools import cache
 from numbers import Number
 from pathlib import Path
 
+from .attempts import record
+
 KEYS = Path(__file__).with_name("keys")
 KINDS = ("probability", "number", "dice", "choice", "yes-no", "names")
 RIGHT, WRONG, NOT_ANSWERED = "right", "wrong", "not answered yet"
@@ -289,7 +291,6 @@ def check(exercise_id: str, answer) -> None:
         raise ValueError(f"no exercise {exercise_id!r} in the teacher's key")
     verdict, message = exercises[exercise_id].judge(answer)
     if verdict != NOT_ANSWERED:          # the student's own record (lessons.progress)
-        from .progress import record
         record(exercise_id, verdict)
     line = f"Exercise {exercise_id}: {verdict}."
     if message:
