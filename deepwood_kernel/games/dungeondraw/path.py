@@ -213,6 +213,21 @@ _OPTIONS: dict = {}               # (content, layout) -> (last card's open conne
 _OPTIONS_1: dict = {}
 
 
+_PLACEMENTS: dict = {}            # (key, col, row, turn) -> (col, row, turn, action id)
+
+
+def _placement(key: str, col: int, row: int, rot: int) -> tuple:
+    """One placement as ``_options`` lists it, its action id written once: the same
+    placements come back game after game (a dungeon grows from 0 0)."""
+    ck = (key, col, row, rot)
+    o = _PLACEMENTS.get(ck)
+    if o is None:
+        if len(_PLACEMENTS) >= 16_384:
+            _evict(_PLACEMENTS)
+        o = _PLACEMENTS[ck] = (col, row, rot, f"place {key} {col} {row} {rot}")
+    return o
+
+
 def _options(content: Content, lay: tuple, keys) -> list[tuple]:
     """For each card of ``keys``, its legal placements next to the layout ``lay`` (one card
     or more) as sorted ``(col, row, rot, action id)`` (DD-4.2, DD-4.3). Cached per layout.
@@ -263,7 +278,7 @@ def _options(content: Content, lay: tuple, keys) -> list[tuple]:
                     if -CARD_W < col - c < CARD_W and -CARD_H < row - r < CARD_H:
                         break                                   # it would overlap a card
                 else:
-                    o = (col, row, rot, f"place {key} {col} {row} {rot}")
+                    o = _placement(key, col, row, rot)
                     i = bisect_left(out, o)                     # kept in order, and once
                     if i == len(out) or out[i] != o:            # (it may meet two connectors)
                         out.insert(i, o)
