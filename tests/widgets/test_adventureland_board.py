@@ -224,12 +224,12 @@ def test_bad_and_stale_ids_leave_the_game_unchanged_with_a_message(positions):
         cases.append(({"type": "act", "id": f"move {src} {col}{row - 1}"}, "south"))
     for content, text in cases:
         w.message = ""
-        w.receive(content)
+        w.receive({"ply": len(g.history), **content})
         assert w.message and text in w.message, (content, w.message)
         assert g.fingerprint() == before, content
     f = board(positions["herb"])
     fp = f.game.fingerprint()
-    f.receive({"type": "act", "id": "herb 9"})
+    f.play("herb 9")
     assert "no herb worth 9" in f.message and f.game.fingerprint() == fp
 
 

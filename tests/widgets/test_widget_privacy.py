@@ -201,5 +201,5 @@ def test_acts_for_another_human_seat_are_refused_while_a_seat_is_set():
     w = DeepWoodBoard(players=2, seed=1, seat=1, bot_delay=0)
     assert w.game.current_player == 0 and w.legal == []
     fp = w.game.fingerprint()
-    w.receive({"type": "act", "id": "enter c0"})
+    w.play("enter c0")
     assert "Anna" in w.message and w.game.fingerprint() == fp
