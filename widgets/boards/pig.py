@@ -34,6 +34,7 @@ class PigBoard(GameWidget):
     """
 
     game_key = "pig"
+    SECRETS = False      # both players see every die and score: the seed may be shown
     _esm = board_module("pig")
     _css = board_styles("pig")
     PHASES = {
