@@ -265,7 +265,7 @@ class GameWidget(anywidget.AnyWidget):
         self._check_game(game)
         self.prepare(game)
         self.game = game
-        self.bot_delay = float(bot_delay)
+        self.bot_delay = bot_delay          # checked by the trait (BotDelay)
         self.auto_chance = bool(auto_chance)
         self.bots = self._check_bots(bots, game.players)
         # "auto": the one human seat when bots play every other seat, else a spectator;
