@@ -499,3 +499,19 @@ def test_final_and_middle_positions_of_many_bot_games_render(tmp_path):
         assert r["bad"] == [], r["bad"]
         assert len(r["actions"]) == len(set(r["actions"])) and set(r["actions"]) <= ids
     json.dumps(results[-1])
+
+
+@pytest.mark.parametrize("adventure", ["fellowship", "magnificent"])
+def test_at_game_over_the_engine_and_the_board_show_every_tile(adventure):
+    """Issue 23 §5: the board's static copy showed every herb and sword at game over while
+    the engine's ``view`` still hid them. One rule now: at game over nothing is hidden, so
+    a seat's view and static HTML are the spectator's (the tiles are turned up to score)."""
+    w = AdventureLandBoard(players=2, seed=2, adventure=adventure, bots=[0, 1], seat=0,
+                           bot_delay=0)
+    g = w.game
+    assert g.is_over
+    other, spectator = g.view(0)["players"][1], g.view(None)["players"][1]
+    assert other["herbs"] == spectator["herbs"] and other["swords"] == spectator["swords"]
+    assert other["score_complete"] is True
+    assert g.render_html(0) == g.render_html(None)
+    assert w.view["players"][1]["herbs"] == spectator["herbs"]
