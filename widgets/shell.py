@@ -546,6 +546,21 @@ class GameWidget(anywidget.AnyWidget):
         with self._lock:
             self.receive({"type": "act", "id": action_id, "ply": len(self.game.history)})
 
+    def set_state(self, sync_data) -> None:
+        """A trait change sent by the browser: refused, all of it. The board's JS never
+        writes a trait (it sends requests, each checked by :meth:`receive`), so a written
+        trait comes from a hostile or broken front end; the game and every trait stay as
+        they are, ``message`` says so, and the browser's copy is sent back corrected."""
+        with self._lock, self.hold_sync():
+            self.answered += 1
+            names = sorted(str(k) for k in sync_data) if isinstance(sync_data, dict) else []
+            self.message = short_message(
+                f"refused a change of {', '.join(names) or 'the state'} from the browser: a "
+                "board changes only through its requests (act, seat, bots, speed, ...)")
+            known = [k for k in names if k in self.keys]
+            if known:
+                self.send_state(known)
+
     def _cancel(self) -> None:
         """A human request overrides whatever a bot was about to do."""
         self._epoch += 1
