@@ -7,7 +7,8 @@ board's traits, from Python (validated) and from the browser (``set_state``: ref
 
 Each returns ``(tried, refused, escaped)``: an escape is an exception out of ``receive`` /
 ``set_state``, a refusal (``message`` set) that changed the game, a refusal that is not a
-short clear sentence, or the bots left ``busy`` with nothing due.
+short clear sentence, an ``act`` applied without the ply it was clicked on, or the bots
+left ``busy`` with no step coming.
 """
 
 from __future__ import annotations
@@ -38,6 +39,10 @@ def _message(w, rnd: random.Random):
                 "ply": rnd.choice([ply, ply, ply - 1, None])}
     if kind < 0.45:
         return rnd.choice(HOSTILE)                      # not even a dict
+    if kind < 0.55:                                     # a settings request, odd values
+        field = rnd.choice([("speed", "delay"), ("seat", "seat"), ("bots", "bots"),
+                            ("auto_chance", "value"), ("new", "seed"), ("new", "players")])
+        return {"type": field[0], field[1]: rnd.choice(HOSTILE)}
     msg = {"type": rnd.choice(TYPES)}
     for f in rnd.sample(FIELDS, rnd.randrange(len(FIELDS))):
         msg[f] = rnd.choice(HOSTILE + [ply, ply + 1, 0, 1, 2, 0.5])
@@ -61,7 +66,7 @@ def fuzz_messages(make, seed: int, seconds: float = 2.0, limit: int = 600):
         msg = _message(w, rnd)
         tried += 1
         with w._lock:                  # a bot step on its timer waits until we have looked
-            game, fp = w.game, w.game.fingerprint()
+            game, fp, ply = w.game, w.game.fingerprint(), len(w.game.history)
             try:
                 w.receive(msg)
             except Exception:                           # noqa: BLE001 (an escape, counted)
@@ -71,6 +76,9 @@ def fuzz_messages(make, seed: int, seconds: float = 2.0, limit: int = 600):
                 refused += 1
                 if w.game is not game or game.fingerprint() != fp or not _clear(w.message):
                     escaped += 1
+            elif (isinstance(msg, dict) and msg.get("type") == "act"
+                    and msg.get("ply") != ply):
+                escaped += 1                            # applied without its own ply
             if w.busy and w._timer is None:             # busy with no step coming: stuck
                 escaped += 1
     w.close()
