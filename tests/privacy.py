@@ -12,3 +12,13 @@ def seen_by(g: dk.Game, seat: int) -> tuple:
               if g.is_chance else [])
     legal = list(g.legal_action_ids()) if g.current_player == seat else []
     return chance, g.log_for(seat), g.view(seat), g.render_html(seat), legal
+
+
+def board_seen(w) -> str:
+    """Everything the browser of board ``w`` receives (issue 23 §1): every synced trait
+    but the static module and layout (``status`` holds the seed), the static HTML copy and
+    the repr text a notebook saves beside it."""
+    import json
+    w.refresh()
+    traits = {k: getattr(w, k) for k in w.keys if not k.startswith("_") and k != "layout"}
+    return json.dumps(traits, sort_keys=True, default=repr) + w.static_html() + repr(w)

@@ -25,6 +25,10 @@ export function esc(s) {
   return String(s ?? "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
+/** How many times to draw a synced count: a whole number from 0 to ``max``. Every loop over
+ * a number from Python goes through it, so 1e308 or NaN draws ``max`` or nothing instead of
+ * looping until the tab dies (issue 23 §5). */
+export const upTo = (n, max) => (Number.isFinite(+n) ? Math.max(0, Math.min(Math.floor(+n), max)) : (+n > 0 ? max : 0));
 export const attr = (name, value) => (value === undefined || value === null ? "" : ` ${name}="${esc(value)}"`);
 export const plural = (n, word, many) => `${n} ${n === 1 ? word : many || (word === "die" ? "dice" : `${word}s`)}`;
 export const fracText = (d) => (d.p_den === 1 ? String(d.p_num) : `${d.p_num}/${d.p_den}`);
@@ -557,7 +561,7 @@ function render({ model, el }) {
     if (key === botBoxKey) return;     // do not rebuild under the learner's pointer
     botBoxKey = key;
     let html = "bots:";
-    for (let i = 0; i < players; i++) {
+    for (let i = 0; i < upTo(players, 16); i++) {
       const nm = (st.names && st.names[i]) || `seat ${i + 1}`;
       html += `<label class="sh-check" title="${esc(nm)} played by a bot"><input type="checkbox" data-ctl="bot" data-seat="${i}"${chosen.has(i) ? " checked" : ""}>${esc(nm[0])}</label>`;
     }
@@ -576,11 +580,13 @@ function render({ model, el }) {
     el.querySelector('[data-cmd="skip"]').disabled = !!st.over || !!st.human_to_move;
     ctl("auto").checked = !!model.get("auto_chance");
     const lo = st.min_players || 2, hi = st.max_players || 4;
-    const counts = Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+    const counts = Array.from({ length: upTo(hi - lo + 1, 16) }, (_, i) => lo + i);
     setOptions(ctl("players"), `${lo}-${hi}`, counts.map((n) => `<option>${n}</option>`).join(""));
     const players = form.players || st.players || lo;
     ctl("players").value = String(players);
-    if (document.activeElement !== ctl("seed")) ctl("seed").value = String(form.seed ?? st.seed ?? 0);
+    // a seat's board gets no seed while the game has secrets: the box stays empty ("hidden")
+    if (document.activeElement !== ctl("seed")) ctl("seed").value = String(form.seed ?? st.seed ?? "");
+    ctl("seed").placeholder = st.seed_hidden ? "hidden" : "";
     drawBotBoxes(players);
     const names = st.names || [];
     setOptions(ctl("seat"), JSON.stringify(names), [`<option value="">everyone (spectator)</option>`]
@@ -695,7 +701,8 @@ function render({ model, el }) {
         const bots = [...(form.bots || new Set(model.get("bots") || []))].filter((s) => s < players).sort();
         form.seed = null; form.players = null; form.bots = null;
         if (b.onAct) b.onAct(ui);
-        send({ type: "new", players, seed: Number.isFinite(seed) && seed >= 0 ? seed : 0, bots });
+        // an empty (hidden) seed box starts the new game on the game's own seed, kept hidden
+        send(Object.assign({ type: "new", players, bots }, Number.isFinite(seed) && seed >= 0 ? { seed } : {}));
       } else if (cmd === "bot") {
         const seat = parseInt(node.getAttribute("data-seat"), 10);
         const bots = new Set(model.get("bots") || []);
@@ -719,7 +726,7 @@ function render({ model, el }) {
       const seed = parseInt(e.target.value, 10);
       // a seed is a whole number >= 0: anything else puts the field back to the game's
       if (!(Number.isInteger(seed) && seed >= 0 && String(seed) === e.target.value.trim())) {
-        e.target.value = String((model.get("status") || {}).seed ?? 0);
+        e.target.value = String((model.get("status") || {}).seed ?? "");
         form.seed = null;
       } else form.seed = seed;
     } else if (c === "bot") {

@@ -46,16 +46,26 @@ by :meth:`GameWidget.receive`:
 
 Every message the browser sends carries the ply it was clicked on; a game-changing request
 (act, force, step, advance, undo, redo) for another ply is refused with "the board
-changed — click again" and changes nothing, so a double click never plays twice. Requests
-made from Python may leave ``ply`` out.
+changed — click again" and changes nothing, so a double click never plays twice. An
+``act`` without its ply is refused (issue 23 §5: the browser always sends it, so an act
+without one is a replayed or forged message); Python calls :meth:`GameWidget.play`
+instead, which clicks on the current ply. The other requests made from Python may leave
+``ply`` out.
 ``{"type": "undo"}`` / ``{"type": "redo"}``    take back / replay, skipping bot moves
 ``{"type": "step"}`` / ``{"type": "advance"}`` sample the pending chance event(s)
 ``{"type": "force", "id": "roll 6 5 3"}``      choose a chance outcome (what-if)
 ``{"type": "new", "players": 3, "seed": 7, "bots": [1, 2]}``
 ``{"type": "bots", "bots": [1]}`` / ``{"type": "seat", "seat": 0}`` /
 ``{"type": "auto_chance", "value": true}`` / ``{"type": "speed", "delay": 0.1}`` (seconds
-per bot step, 0 to 5) / ``{"type": "skip"}`` (bots and automatic chance play at once up
+per bot step, 0 to 5; the ``bot_delay`` trait itself takes 0 to 3600 seconds, so a script
+may hold the bots, but a bot step is never put off for longer than an hour) / ``{"type": "skip"}`` (bots and automatic chance play at once up
 to the next human decision)
+
+The seed (issue 23 §1): the seed and a seat's own clicks rebuild every other seat's secret
+cards, so while a game with secrets (:attr:`GameWidget.SECRETS`) is in play and a seat is
+set, ``status["seed"]`` is None (``status["seed_hidden"]`` says so), the repr says
+``seed=hidden`` and nothing else the browser gets is derived from it; at game over (or for a
+spectator, who sees every secret anyway) the seed is shown, for reproducibility.
 
 Note: the event log trait is called ``event_log`` because ``log`` is taken: every
 ipywidgets widget has a ``log`` trait holding its ``logging.Logger``, and replacing it
@@ -77,7 +87,8 @@ import deepwood_kernel as dk
 from deepwood_kernel import IllegalAction
 
 HERE = Path(__file__).parent
-MAX_BOT_DELAY = 5.0
+MAX_BOT_DELAY = 5.0      # seconds per bot step the browser's speed request may ask for
+MAX_HOLD_DELAY = 3600.0  # seconds per step ``bot_delay`` may hold from Python (an hour)
 LOG_TAIL = 80          # log lines synced to the browser
 MESSAGE_CHARS = 300    # refusals are cut to this length before they reach the browser
 STALE = "the board changed — click again"
@@ -166,6 +177,36 @@ def score_table(game: dk.Game) -> dict:
             "winners": game.winners() if game.is_over else []}
 
 
+def check_delay(delay: Any, limit: float = MAX_BOT_DELAY) -> float:
+    """A bot delay in seconds per step: a number from 0 to ``limit`` (5), else a
+    ``ValueError`` saying so (an infinite, NaN or 10**400 delay would stall the bots with
+    ``busy`` stuck, or overflow). Compared before any conversion, so huge ints are safe.
+
+    >>> check_delay(0.4), check_delay(5)
+    (0.4, 5.0)
+    >>> check_delay(10 ** 400)
+    Traceback (most recent call last):
+    ...
+    ValueError: bot speed: a delay of 0 to 5 seconds per step, got an integer of 1329 bits
+    """
+    if (not isinstance(delay, (int, float)) or isinstance(delay, bool)
+            or not 0 <= delay <= limit):     # NaN fails the comparison too
+        shown = (f"an integer of {delay.bit_length()} bits" if isinstance(delay, int)
+                 and delay.bit_length() > 64 else short_message(repr(delay), 40))
+        raise ValueError(f"bot speed: a delay of 0 to {limit:g} seconds per step, "
+                         f"got {shown}")
+    return float(delay)
+
+
+class BotDelay(t.Float):
+    """The ``bot_delay`` trait: seconds per bot step, checked by :func:`check_delay`
+    with the range 0 to ``MAX_HOLD_DELAY`` (an hour): a plain ``Float`` takes ``inf`` and
+    ``nan`` (the bots stall with ``busy`` stuck), casts ``True`` and overflows on 10**400."""
+
+    def validate(self, obj, value):
+        return check_delay(value, MAX_HOLD_DELAY)
+
+
 def prob_dict(p: Fraction) -> dict:
     return {"p_num": p.numerator, "p_den": p.denominator, "p_text": fraction_text(p),
             "p_pct": percent_text(p), "p": float(p)}
@@ -186,6 +227,11 @@ class GameWidget(anywidget.AnyWidget):
     """
 
     game_key = ""          # the registry key used by :meth:`make_game`
+    # Does the game hold information hidden from the watching seat (hands, face-down
+    # tiles, a shuffled pile)? Then its seed is hidden from a seat while the game is on.
+    # Every board but Pig's says yes (Pig has no hidden information: both players see
+    # every die and score).
+    SECRETS = True
     # phase -> (English name, German rulebook term, one-line hint) for the status line
     PHASES: dict[str, tuple[str, str, str]] = {}
 
@@ -202,7 +248,7 @@ class GameWidget(anywidget.AnyWidget):
     bots = t.List(t.Int()).tag(sync=True)
     busy = t.Bool(False).tag(sync=True)
     auto_chance = t.Bool(False).tag(sync=True)
-    bot_delay = t.Float(0.4).tag(sync=True)
+    bot_delay = BotDelay(0.4).tag(sync=True)
 
     def __init__(self, game: dk.Game | None = None, *, players: int = 2, seed: int = 0,
                  bots=(), seat: int | None | str = AUTO, bot_delay: float = 0.4,
@@ -216,14 +262,10 @@ class GameWidget(anywidget.AnyWidget):
         self._bot_objs: dict[int, Any] = {}
         if game is None:
             game = self.make_game(players, seed)
-        elif not isinstance(game, dk.Game):
-            raise TypeError(f"game must be a deepwood_kernel.Game, got {type(game).__name__}")
-        elif self.game_key and game.key != self.game_key:
-            raise ValueError(f"{type(self).__name__} shows {self.game_key!r} games, "
-                             f"not {game.key!r}")
+        self._check_game(game)
         self.prepare(game)
-        self.game: dk.Game = game
-        self.bot_delay = float(bot_delay)
+        self.game = game
+        self.bot_delay = bot_delay          # checked by the trait (BotDelay)
         self.auto_chance = bool(auto_chance)
         self.bots = self._check_bots(bots, game.players)
         # "auto": the one human seat when bots play every other seat, else a spectator;
@@ -234,6 +276,38 @@ class GameWidget(anywidget.AnyWidget):
         self.on_msg(self._on_frontend_msg)
         self.refresh()
         self._schedule()
+
+    # ------------------------------------------------------------------ the game
+    @property
+    def game(self) -> dk.Game:
+        """The game shown. Assigning another game of this board's kind shows that game
+        (call :meth:`refresh` to redraw); a game of another kind is refused with a
+        ``ValueError`` (a board draws only its own game's view), anything else with a
+        ``TypeError``, and the board keeps its game."""
+        return self._game
+
+    @game.setter
+    def game(self, game: dk.Game) -> None:
+        self._check_game(game)
+        self._game = game
+
+    def _check_game(self, game) -> None:
+        if not isinstance(game, dk.Game):
+            raise TypeError(f"game must be a deepwood_kernel.Game, got {type(game).__name__}")
+        if self.game_key and game.key != self.game_key:
+            raise ValueError(f"{type(self).__name__} shows {self.game_key!r} games, "
+                             f"not {game.key!r}: use that game's own board")
+
+    def seed_hidden(self) -> bool:
+        """Is the seed kept from the browser now? While a game with secrets is in play and
+        a seat is set: the seed plus the seat's own clicks would rebuild every hidden card.
+
+        >>> from widgets import ClankBoard
+        >>> w = ClankBoard(players=2, seed=7, bots=[1], seat=0, bot_delay=0)
+        >>> w.seed_hidden(), w.status["seed"], "seed=hidden" in repr(w)
+        (True, None, True)
+        """
+        return self.SECRETS and self.seat is not None and not self.game.is_over
 
     # ------------------------------------------------------------------ hooks
     def make_game(self, players: int, seed: int) -> dk.Game:
@@ -283,7 +357,8 @@ class GameWidget(anywidget.AnyWidget):
         state = ("game over" if g.is_over else "chance pending" if g.is_chance
                  else f"{g.player_name(g.current_player)} to play")
         bots = f", bots={list(self.bots)}" if self.bots else ""
-        return (f"{type(self).__name__}(game={g.key!r}, players={g.players}, seed={g.seed}, "
+        seed = "hidden" if self.seed_hidden() else g.seed
+        return (f"{type(self).__name__}(game={g.key!r}, players={g.players}, seed={seed}, "
                 f"ply={len(g.history)}, {state}{bots})")
 
     def _repr_mimebundle_(self, **kwargs):
@@ -382,7 +457,9 @@ class GameWidget(anywidget.AnyWidget):
             owner = self.turn_owner()
             info = g.info
             status = {
-                "key": g.key, "title": info.title, "players": g.players, "seed": g.seed,
+                "key": g.key, "title": info.title, "players": g.players,
+                "seed": None if self.seed_hidden() else g.seed,
+                "seed_hidden": self.seed_hidden(),
                 "min_players": info.min_players, "max_players": info.max_players,
                 "names": [g.player_name(i) for i in range(g.players)],
                 "ply": len(g.history), "can_undo": bool(g.history),
@@ -433,6 +510,10 @@ class GameWidget(anywidget.AnyWidget):
             return
         kind = content["type"]
         ply = content.get("ply")
+        if kind == "act" and ply is None:
+            self.message = ("refused an act without the ply it was clicked on (the board "
+                            "always sends it; from Python call board.play(action_id))")
+            return
         if kind in PLY_CHECKED and ply is not None and ply != len(self.game.history):
             self.message = STALE           # a double click, or a bot moved meanwhile
             return
@@ -457,6 +538,28 @@ class GameWidget(anywidget.AnyWidget):
         self.message = ""
         self.refresh()
         self._schedule()
+
+    def play(self, action_id: str) -> None:
+        """Play ``action_id`` from Python as a click on the current ply would (the same
+        checks: legal now, the board's seat to move, not a bot's turn). A refusal leaves
+        the game unchanged and says why in ``message`` ("" after a move that worked)."""
+        with self._lock:
+            self.receive({"type": "act", "id": action_id, "ply": len(self.game.history)})
+
+    def set_state(self, sync_data) -> None:
+        """A trait change sent by the browser: refused, all of it. The board's JS never
+        writes a trait (it sends requests, each checked by :meth:`receive`), so a written
+        trait comes from a hostile or broken front end; the game and every trait stay as
+        they are, ``message`` says so, and the browser's copy is sent back corrected."""
+        with self._lock, self.hold_sync():
+            self.answered += 1
+            names = sorted(str(k) for k in sync_data) if isinstance(sync_data, dict) else []
+            self.message = short_message(
+                f"refused a change of {', '.join(names) or 'the state'} from the browser: a "
+                "board changes only through its requests (act, seat, bots, speed, ...)")
+            known = [k for k in names if k in self.keys]
+            if known:
+                self.send_state(known)
 
     def _cancel(self) -> None:
         """A human request overrides whatever a bot was about to do."""
@@ -588,12 +691,7 @@ class GameWidget(anywidget.AnyWidget):
             self._quiet = False
 
     def _msg_speed(self, content: dict):
-        delay = content.get("delay")
-        if (not isinstance(delay, (int, float)) or isinstance(delay, bool)
-                or not 0 <= delay <= MAX_BOT_DELAY):    # no float(): 10**400 overflows
-            raise ValueError(f"bot speed: a delay of 0 to {MAX_BOT_DELAY:g} seconds per step, "
-                             f"got {short_message(repr(delay), 40)}")
-        self.bot_delay = float(delay)
+        self.bot_delay = check_delay(content.get("delay"))
 
     def _msg_skip(self, content: dict):
         """Skip to my turn: bots and automatic chance play now, without the delay."""
@@ -647,18 +745,10 @@ class GameWidget(anywidget.AnyWidget):
             return self._check_bots(proposal["value"], self.game.players)
         return proposal["value"]
 
-    @t.validate("bot_delay")
-    def _valid_bot_delay(self, proposal):
-        """inf, nan or 1e300 would stall the bots with ``busy`` stuck: 0..MAX_BOT_DELAY."""
-        delay = proposal["value"]
-        if not 0 <= delay <= MAX_BOT_DELAY:      # False for nan as well
-            raise ValueError(f"bot_delay is 0 to {MAX_BOT_DELAY:g} seconds per step, "
-                             f"got {delay!r}")
-        return delay
-
     @t.validate("seat")
     def _valid_seat(self, proposal):
         return self._check_seat(proposal["value"])
+
 
     # ------------------------------------------------------------------ bots and chance
     def _is_auto(self) -> bool:

@@ -224,12 +224,12 @@ def test_bad_and_stale_ids_leave_the_game_unchanged_with_a_message(positions):
         cases.append(({"type": "act", "id": f"move {src} {col}{row - 1}"}, "south"))
     for content, text in cases:
         w.message = ""
-        w.receive(content)
+        w.receive({"ply": len(g.history), **content})
         assert w.message and text in w.message, (content, w.message)
         assert g.fingerprint() == before, content
     f = board(positions["herb"])
     fp = f.game.fingerprint()
-    f.receive({"type": "act", "id": "herb 9"})
+    f.play("herb 9")
     assert "no herb worth 9" in f.message and f.game.fingerprint() == fp
 
 
@@ -499,3 +499,19 @@ def test_final_and_middle_positions_of_many_bot_games_render(tmp_path):
         assert r["bad"] == [], r["bad"]
         assert len(r["actions"]) == len(set(r["actions"])) and set(r["actions"]) <= ids
     json.dumps(results[-1])
+
+
+@pytest.mark.parametrize("adventure", ["fellowship", "magnificent"])
+def test_at_game_over_the_engine_and_the_board_show_every_tile(adventure):
+    """Issue 23 §5: the board's static copy showed every herb and sword at game over while
+    the engine's ``view`` still hid them. One rule now: at game over nothing is hidden, so
+    a seat's view and static HTML are the spectator's (the tiles are turned up to score)."""
+    w = AdventureLandBoard(players=2, seed=2, adventure=adventure, bots=[0, 1], seat=0,
+                           bot_delay=0)
+    g = w.game
+    assert g.is_over
+    other, spectator = g.view(0)["players"][1], g.view(None)["players"][1]
+    assert other["herbs"] == spectator["herbs"] and other["swords"] == spectator["swords"]
+    assert other["score_complete"] is True
+    assert g.render_html(0) == g.render_html(None)
+    assert w.view["players"][1]["herbs"] == spectator["herbs"]

@@ -271,7 +271,7 @@ def play_human_turn(w: ClankBoard, buy: bool = False) -> None:
                  None) or \
             ("skip" if "skip" in ids else "end" if "end" in ids else None)
         assert aid is not None, ids
-        w.receive({"type": "act", "id": aid})
+        w.play(aid)
         assert w.message == "", w.message
 
 
@@ -351,19 +351,20 @@ def test_bad_and_stale_ids_leave_the_game_unchanged_with_a_message(positions):
                     {"type": "act", "id": "market crown block 2"}, {"type": "teleport"},
                     "not a dict", {"type": "new", "players": 9}):
         w.message = ""
-        w.receive(content)
+        w.receive({"ply": len(g.history), **content} if isinstance(content, dict)
+                  and content.get("type") == "act" else content)
         assert w.message, content
         assert g.fingerprint() == before, content
     # stale: legal a moment ago, not any more (every copy of that card has been played)
     while stale in g.legal_action_ids():
-        w.receive({"type": "act", "id": stale})
+        w.play(stale)
     after = g.fingerprint()
-    w.receive({"type": "act", "id": stale})
+    w.play(stale)
     assert w.message and g.fingerprint() == after
     # a player action while the dragon's cubes are being drawn
     a = board(positions["attack"])
     fp = a.game.fingerprint()
-    a.receive({"type": "act", "id": "end"})
+    a.play("end")
     assert "chance event is pending" in a.message and a.game.fingerprint() == fp
     a.receive({"type": "force", "id": "cube purple"})
     assert "not an outcome" in a.message and a.game.fingerprint() == fp
@@ -374,7 +375,7 @@ def test_undo_after_a_click_restores_the_position(positions):
     w = board(positions["move-block"])
     fp, legal = w.game.fingerprint(), w.legal
     move = next(a["id"] for a in w.legal if a["target"]["kind"] == "room")
-    w.receive({"type": "act", "id": move})
+    w.play(move)
     assert w.message == "" and w.game.fingerprint() != fp
     w.receive({"type": "undo"})
     assert w.game.fingerprint() == fp and w.legal == legal

@@ -126,7 +126,7 @@ def test_after_a_troll_in_a_fight_the_defeat_is_no_longer_offered(boards, tmp_pa
     w = boards["bonus-troll"]
     assert "concede" in {a["id"] for a in w.legal}
     troll = next(a["id"] for a in w.legal if a["id"].startswith("troll "))
-    w.receive({"type": "act", "id": troll})
+    w.play(troll)
     assert w.message == "" and w.view["phase"] == "bonus"
     legal = {a["id"] for a in w.legal}
     assert "concede" not in legal and not any(i.startswith("troll ") for i in legal)
@@ -139,8 +139,8 @@ def test_the_fight_panel_says_a_troll_commits_to_winning(tmp_path):
     won (the advice carries ``committed``)."""
     w = DeepWoodBoard(replay(_reach(*CASES["bonus-troll"])), bot_delay=0)
     assert w.advice["kind"] == "bonus" and w.advice["committed"] is False
-    w.receive({"type": "act", "id": next(a["id"] for a in w.legal
-                                         if a["id"].startswith("troll "))})
+    w.play(next(a["id"] for a in w.legal
+                                         if a["id"].startswith("troll ")))
     assert w.advice["committed"] is True
     (r,) = render_in_node([(widget_state(w), {})], tmp_path)
     assert "must be won now" in r["markup"]

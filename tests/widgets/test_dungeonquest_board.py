@@ -149,7 +149,7 @@ def test_legal_is_empty_while_chance_or_a_bot_moves(positions):
     assert w.legal
     g = w.game
     while not g.is_chance:
-        w.receive({"type": "act", "id": g.legal_action_ids()[0]})
+        w.play(g.legal_action_ids()[0])
     assert w.legal == [] and w.chance
     bots = DungeonQuestBoard(players=2, seed=5, bots=[0, 1], bot_delay=5)
     assert bots.legal == []
@@ -179,7 +179,7 @@ def test_bad_stale_and_foreign_clicks_leave_the_game_unchanged(positions):
     assert w.message and w.game.to_json() == before
     other = board(positions["move"], seat=(w.seat + 1) % w.game.players)
     aid = w.legal[0]["id"]
-    other.receive({"type": "act", "id": aid})
+    other.play(aid)
     assert "this board shows" in other.message and other.game.to_json() == before
 
 

@@ -30,7 +30,7 @@ def test_PIG_2_1_a_game_is_played_to_the_end_by_clicking_roll_and_hold():
 
 def test_PIG_2_2_the_what_if_picker_offers_each_face_at_exactly_one_sixth():
     w = PigBoard(players=2, seed=1, bot_delay=0, auto_chance=False)
-    w.receive({"type": "act", "id": "roll"})
+    w.play("roll")
     assert [c["id"] for c in w.chance] == [f"die {f}" for f in range(1, 7)]
     assert all(Fraction(c["p_num"], c["p_den"]) == Fraction(1, 6) and c["force"]
                for c in w.chance)
@@ -41,7 +41,7 @@ def test_PIG_2_2_the_what_if_picker_offers_each_face_at_exactly_one_sixth():
 def test_PIG_3_2_a_refused_hold_shows_why_and_changes_nothing():
     w = PigBoard(players=2, seed=1, bot_delay=0)
     before = w.game.fingerprint()
-    w.receive({"type": "act", "id": "hold"})
+    w.play("hold")
     assert "PIG-3.2" in w.message and w.game.fingerprint() == before
 
 
@@ -52,7 +52,7 @@ def test_PIG_6_1_the_advice_follows_hold_at_20_and_the_chance_of_a_one():
         g.apply(f"die {face}")
     w = PigBoard(g, bot_delay=0)
     assert w.advice["hold_at_20"] == "roll" and w.advice["lose"]["p_text"].startswith("1/6")
-    w.receive({"type": "act", "id": "roll"})
+    w.play("roll")
     w.receive({"type": "force", "id": "die 2"})
     assert w.advice["hold_at_20"] == "hold"
 
@@ -60,9 +60,9 @@ def test_PIG_6_1_the_advice_follows_hold_at_20_and_the_chance_of_a_one():
 @needs_node
 def test_PIG_3_1_the_board_draws_roll_and_hold_as_clickable_buttons(tmp_path):
     w = PigBoard(players=3, seed=2, bot_delay=0)
-    w.receive({"type": "act", "id": "roll"})
+    w.play("roll")
     while "hold" not in [a["id"] for a in w.legal]:
-        w.receive({"type": "act", "id": "roll"})
+        w.play("roll")
     (r,) = render_in_node([(widget_state(w), {})], tmp_path, module="pig")
     assert sorted(r["actions"]) == ["hold", "roll"] and r["legalClass"] == 2
     assert not r["bad"] and "Banked points" in r["markup"] and r["hasDefault"]

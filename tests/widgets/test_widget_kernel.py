@@ -85,9 +85,9 @@ def test_a_comm_message_reaches_the_widget(kernel):
     comm_id = kernel.run("from widgets import DeepWoodBoard\n"
                          "b = DeepWoodBoard(players=2, seed=0)\n"
                          "print(b.comm.comm_id)")
-    kernel.comm_msg(comm_id, {"type": "act", "id": "enter c0"})
+    kernel.comm_msg(comm_id, {"type": "act", "id": "enter c0", "ply": 6})
     assert wait_for(kernel, "b.game.history[-1].id", "enter c0") == "enter c0"
-    kernel.comm_msg(comm_id, {"type": "act", "id": "enter c0"})      # now stale
+    kernel.comm_msg(comm_id, {"type": "act", "id": "enter c0", "ply": 7})   # now illegal
     got = wait_for(kernel, "b.message.startswith(\"'enter c0' is not legal now\")", "True")
     assert got == "True"
     assert kernel.run("print(len(b.game.history))") == "7"

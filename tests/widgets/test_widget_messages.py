@@ -49,11 +49,11 @@ def board(**kw):
 
 def to_board_phase(w):
     """Seat 0: enter, place the first strip, stand at the first border, draw."""
-    w.receive({"type": "act", "id": "enter c0"})
-    w.receive({"type": "act", "id": ids_of(w)[0]})       # place
-    w.receive({"type": "act", "id": ids_of(w)[0]})       # border
+    w.play("enter c0")
+    w.play(ids_of(w)[0])       # place
+    w.play(ids_of(w)[0])       # border
     if w.view["phase"] == "double":
-        w.receive({"type": "act", "id": "double none"})
+        w.play("double none")
     while w.game.is_chance:
         w.receive({"type": "step"})
     assert w.view["phase"] == "board", w.message
@@ -80,7 +80,7 @@ def test_a_new_board_is_dealt_and_waits_for_the_entry():
 def test_a_legal_click_applies_and_the_view_follows():
     w = board(players=2, seed=0)
     old_view = w.view
-    w.receive({"type": "act", "id": "enter c0"})
+    w.play("enter c0")
     assert w.message == ""
     assert w.game.history[-1].id == "enter c0" and w.game.history[-1].player == 0
     assert w.view is not old_view                       # reassigned, not mutated
@@ -92,7 +92,7 @@ def test_a_legal_click_applies_and_the_view_follows():
 
 def test_clicks_arrive_through_the_ipywidgets_custom_message_path():
     w = board(players=2, seed=0)
-    w._handle_custom_msg({"type": "act", "id": "enter b0"}, [])
+    w._handle_custom_msg({"type": "act", "id": "enter b0", "ply": len(w.game.history)}, [])
     assert w.game.history[-1].id == "enter b0"
     assert w.view["boards"][0]["figure"] == "b0"
 
@@ -121,9 +121,11 @@ def test_clicks_arrive_through_the_ipywidgets_custom_message_path():
 ])
 def test_refused_requests_set_a_message_and_change_nothing(request_):
     w = board(players=2, seed=0)
-    w.receive({"type": "act", "id": "enter c0"})
+    w.play("enter c0")
     g = w.game
     before, view, legal = g.fingerprint(), w.view, ids_of(w)
+    if isinstance(request_, dict) and request_.get("type") == "act":
+        request_ = {**request_, "ply": len(g.history)}      # as the browser sends it
     w.receive(request_)
     assert w.message != ""
     assert w.game is g and g.fingerprint() == before
@@ -133,22 +135,22 @@ def test_refused_requests_set_a_message_and_change_nothing(request_):
 
 def test_refusal_messages_explain_why():
     w = board(players=2, seed=0)
-    w.receive({"type": "act", "id": "enter c0"})
-    w.receive({"type": "act", "id": "enter c0"})
+    w.play("enter c0")
+    w.play("enter c0")
     assert w.message.startswith("'enter c0' is not legal now")
     assert "Anna can play: 'place" in w.message
-    w.receive({"type": "act", "id": ids_of(w)[0]})      # a good click clears the message
+    w.play(ids_of(w)[0])      # a good click clears the message
     assert w.message == ""
 
 
 def test_a_player_action_is_refused_while_chance_is_pending():
     w = board(players=2, seed=0)
-    w.receive({"type": "act", "id": "enter c0"})
-    w.receive({"type": "act", "id": ids_of(w)[0]})
-    w.receive({"type": "act", "id": ids_of(w)[0]})
+    w.play("enter c0")
+    w.play(ids_of(w)[0])
+    w.play(ids_of(w)[0])
     assert w.game.is_chance and w.view["phase"] == "draw" and w.legal == []
     before = w.game.fingerprint()
-    w.receive({"type": "act", "id": "end"})
+    w.play("end")
     assert "chance event is pending" in w.message
     assert w.game.fingerprint() == before
 
@@ -200,9 +202,9 @@ def test_step_and_advance_resolve_chance_with_the_seeded_rng():
 
 def test_auto_chance_resolves_draws_and_reveals_by_itself():
     w = board(players=2, seed=0, auto_chance=True)
-    w.receive({"type": "act", "id": "enter c0"})
-    w.receive({"type": "act", "id": ids_of(w)[0]})
-    w.receive({"type": "act", "id": ids_of(w)[0]})
+    w.play("enter c0")
+    w.play(ids_of(w)[0])
+    w.play(ids_of(w)[0])
     assert not w.game.is_chance and w.view["phase"] == "board"
     assert any(s.id.startswith("draw ") and s.sampled for s in w.game.history)
     w.receive({"type": "auto_chance", "value": False})
@@ -212,7 +214,7 @@ def test_auto_chance_resolves_draws_and_reveals_by_itself():
 # ---------------------------------------------------------------- undo, redo, new
 def test_undo_and_redo_messages():
     w = board(players=2, seed=0)
-    w.receive({"type": "act", "id": "enter c0"})
+    w.play("enter c0")
     w.receive({"type": "undo"})
     assert w.message == "" and w.view["boards"][0]["figure"] is None
     assert w.view["phase"] == "entry" and w.status["can_redo"] is True
@@ -229,7 +231,7 @@ def test_undo_skips_the_bots_moves_and_redo_replays_them():
     w = board(players=2, seed=1, bots=[1], bot=bot)
     to_board_phase(w)
     before = history_ids(w.game)
-    w.receive({"type": "act", "id": "end"})
+    w.play("end")
     after = history_ids(w.game)
     assert bot.calls >= 3 and len(after) > len(before) + 3   # Ben played a whole turn
     assert w.game.current_player == 0 and w.status["human_to_move"]
@@ -269,13 +271,13 @@ def test_bots_play_a_whole_game_synchronously():
 
 def test_a_bot_seat_can_be_switched_on_mid_game():
     w = board(players=2, seed=3, bot=FirstBot())
-    w.receive({"type": "act", "id": "enter a0"})
+    w.play("enter a0")
     w.receive({"type": "bots", "bots": [0]})
     assert w.bots == [0] and w.message == ""
     # Anna's turn was finished by the bot; now Ben (human) must decide
     assert w.game.current_player == 1 and w.view["phase"] == "entry"
     assert w.status["human_to_move"] and ids_of(w) == w.game.legal_action_ids()
-    w.receive({"type": "act", "id": "enter a0"})
+    w.play("enter a0")
     assert w.game.history[-1].id == "enter a0" and w.game.history[-1].player == 1
 
 
@@ -283,22 +285,22 @@ def test_a_human_cannot_act_for_a_bot_seat():
     # a long delay keeps Ben's bot waiting on its timer (no event loop here: a thread)
     w = DeepWoodBoard(players=2, seed=3, bots=[1], bot=FirstBot(), bot_delay=5)
     to_board_phase(w)
-    w.receive({"type": "act", "id": "end"})
+    w.play("end")
     assert w.message == "" and w.game.current_player == 1
     assert w.busy is True and w.legal == [] and w.status["bot_to_move"]
     before = w.game.fingerprint()
-    w.receive({"type": "act", "id": "enter a0"})
+    w.play("enter a0")
     assert "played by a bot" in w.message and w.game.fingerprint() == before
     w.receive({"type": "bots", "bots": []})       # take the seat over: the timer is cancelled
     assert w.busy is False and w.message == ""
     assert ids_of(w) == w.game.legal_action_ids() and "enter a0" in ids_of(w)
-    w.receive({"type": "act", "id": "enter a0"})
+    w.play("enter a0")
     assert w.game.history[-1].id == "enter a0" and w.game.history[-1].player == 1
 
 
 def test_a_failing_bot_leaves_a_message_and_the_game_as_it_was():
     w = board(players=2, seed=0, bot=BrokenBot())
-    w.receive({"type": "act", "id": "enter c0"})
+    w.play("enter c0")
     before = w.game.fingerprint()
     w.receive({"type": "bots", "bots": [0]})
     assert "the bot for Anna failed" in w.message and "bot bug" in w.message
@@ -319,12 +321,12 @@ def test_the_real_bots_play_through_make_bot():
 
 def test_bots_move_with_a_delay_on_a_timer_thread_outside_a_kernel():
     w = DeepWoodBoard(players=2, seed=2, bots=[1], bot=FirstBot(), bot_delay=0.005)
-    w.receive({"type": "act", "id": "enter c0"})
-    w.receive({"type": "act", "id": ids_of(w)[0]})
-    w.receive({"type": "act", "id": ids_of(w)[0]})
+    w.play("enter c0")
+    w.play(ids_of(w)[0])
+    w.play(ids_of(w)[0])
     w.receive({"type": "advance"})
     if not w.game.is_chance and w.game.current_player == 0:
-        w.receive({"type": "act", "id": "end"})
+        w.play("end")
     assert w.wait(20)
     assert w.game.current_player == 0 and w.status["human_to_move"] and not w.busy
     assert any(s.player == 1 for s in w.game.history)
@@ -378,7 +380,7 @@ def test_repr_and_static_html_fallback():
     html = data["text/html"]
     assert html.endswith(w.game.render_html(None)) and "Anna" in html
     assert "Spectator view" in html
-    w.receive({"type": "act", "id": "enter c0"})
+    w.play("enter c0")
     assert "ply=7" in repr(w)
     over = board(players=2, seed=5, bots=[0, 1], bot=FirstBot())
     assert repr(over).endswith("game over, bots=[0, 1])")
@@ -400,7 +402,7 @@ def test_a_game_passed_in_is_played_on_and_dealt_if_needed():
     w = DeepWoodBoard(g, bot_delay=0)
     assert w.game is g and w.view["phase"] == "entry"
     assert history_ids(g) == history_ids(twin) and g.fingerprint() == twin.fingerprint()
-    w.receive({"type": "act", "id": "enter d0"})
+    w.play("enter d0")
     assert g.history[-1].id == "enter d0"          # clicks play on the caller's game
     kept = dk.new_game("deepwood", players=3, seed=9)
     w2 = DeepWoodBoard(kept, bot_delay=0, auto_deal=False)
@@ -420,7 +422,7 @@ def test_limit_phase_buttons_come_from_the_engine():
     assert all(a["target"] == {"kind": "button", "group": a["id"].split()[0]} for a in w.legal)
     assert any(a["id"].startswith("return ") for a in w.legal)
     before = len(w.game.history)
-    w.receive({"type": "act", "id": [a for a in ids_of(w) if a.startswith("return ")][0]})
+    w.play([a for a in ids_of(w) if a.startswith("return ")][0])
     assert len(w.game.history) == before + 1 and w.message == ""
 
 
@@ -471,7 +473,7 @@ def test_double_clicks_on_every_action_of_a_game_apply_once():
 def test_error_messages_are_cut_before_they_reach_the_browser():
     w = board(players=2, seed=1)
     fp = w.game.fingerprint()
-    w.receive({"type": "act", "id": "x" * 5_000_000})
+    w.play("x" * 5_000_000)
     assert len(w.message) <= 300 and w.game.fingerprint() == fp
     w.receive({"type": "force", "id": "y" * 100_000})
     assert len(w.message) <= 300
@@ -493,10 +495,10 @@ def test_bot_speed_is_checked_and_skip_plays_to_the_next_human_decision():
         w.receive({"type": "speed", "delay": bad})
         assert "bot speed" in w.message and w.bot_delay == 0.1
     w.receive({"type": "speed", "delay": 5})
-    w.receive({"type": "act", "id": "enter c0"})
+    w.play("enter c0")
     while w.human_to_move():                       # Anna plays her turn to its end
         ids = [a["id"] for a in w.legal]
-        w.receive({"type": "act", "id": "end" if "end" in ids else ids[0]})
+        w.play("end" if "end" in ids else ids[0])
     assert w.busy and w.game.current_player in (1, 2, None)
     w.receive({"type": "skip"})
     assert w.message == "" and not w.busy

@@ -14,16 +14,9 @@ import random
 import pytest
 
 import deepwood_kernel as dk
-from widgets import ClankBoard, DeepWoodBoard
-
-TRAITS = ("view", "legal", "chance", "advice", "status", "message", "event_log", "score",
-          "seat", "bots", "busy", "auto_chance")
-
-
-def seen(w) -> str:
-    """Everything the browser of ``w`` receives: the synced traits and the static copy."""
-    w.refresh()
-    return json.dumps({n: getattr(w, n) for n in TRAITS}, sort_keys=True) + w.static_html()
+from tests.privacy import board_seen as seen
+from widgets import (AdventureLandBoard, ClankBoard, DeepWoodBoard, DungeonDrawBoard,
+                     DungeonQuestBoard, PigBoard)
 
 
 def play_twins(a: dk.Game, b: dk.Game, make, watcher: int, secret_seat: int,
@@ -64,7 +57,7 @@ def deepwood_twins(seed: int):
     """Anna holds the same strips in both games; Ben's third strip differs (and so does
     the pile). DW-1.4: three secret strips each."""
     a = dk.new_game("deepwood", players=2, seed=seed)
-    b = dk.new_game("deepwood", players=2, seed=seed)
+    b = dk.new_game("deepwood", players=2, seed=seed + 1000)     # the seed is a secret too
     pile = sorted(a.state.pile)
     codes = {sid: a.state.content.strips[sid].code for sid in pile}
     anna, ben = pile[:3], pile[3:5]
@@ -128,7 +121,7 @@ def clank_twins(seed: int, watch=None):
     Ducken in the other, from the same starting deck); everything else is the same
     (CL-12: hands are secret). ``watch(a, b)`` is called before every deal step."""
     a = dk.new_game("clank", players=2, seed=seed)
-    b = dk.new_game("clank", players=2, seed=seed)
+    b = dk.new_game("clank", players=2, seed=seed + 1000)        # the seed is a secret too
     while a.state.phase in ("artifacts", "row") or (a.state.phase == "deal"
                                                     and a.state.draw_seat == 0):
         out = a.step()
@@ -201,5 +194,53 @@ def test_acts_for_another_human_seat_are_refused_while_a_seat_is_set():
     w = DeepWoodBoard(players=2, seed=1, seat=1, bot_delay=0)
     assert w.game.current_player == 0 and w.legal == []
     fp = w.game.fingerprint()
-    w.receive({"type": "act", "id": "enter c0"})
+    w.play("enter c0")
     assert "Anna" in w.message and w.game.fingerprint() == fp
+
+
+# ---------------------------------------------------------------- the seed (issue 23 §1)
+BOARDS = {"deepwood": DeepWoodBoard, "clank": ClankBoard, "dungeonquest": DungeonQuestBoard,
+          "adventureland": AdventureLandBoard, "dungeondraw": DungeonDrawBoard}
+
+
+def seed_twins(board, seed: int):
+    """Two games with different seeds and the same history (the second replays every id
+    of the first, chance outcomes included): they differ only in the seed, which with the
+    seat's own clicks would rebuild every hidden card."""
+    a = board(players=2, seed=seed, bot_delay=0, seat=None).game
+    b = dk.new_game(a.key, players=2, seed=seed + 7919, options=a.options)
+    for step in a.history:
+        b.apply(step.id)
+    assert a.fingerprint() != b.fingerprint() or a.seed != b.seed
+    return a, b
+
+
+@pytest.mark.parametrize("key", sorted(BOARDS))
+def test_the_seed_never_reaches_a_seats_browser_while_the_game_has_secrets(key):
+    """Issue 23 §1: boards of two games that differ only in their seed look the same to a
+    seat, ply after ply (status, every trait, static HTML, repr); a spectator's differ."""
+    board = BOARDS[key]
+    a, b = seed_twins(board, 3)
+    played, differ = play_twins(a, b, lambda g, seat: board(g, seat=seat, bot_delay=0),
+                                watcher=0, secret_seat=1, plies=40, seed=1)
+    assert played >= 10 and differ == played
+
+
+@pytest.mark.parametrize("key", sorted(BOARDS))
+def test_the_issue_attack_rebuilds_nothing(key):
+    """The attack of issue 23 §1: a seat's board hands out its seed, a spectator board of
+    the same seed shows every hand. Now the seat reads no seed (and the repr hides it)."""
+    w = BOARDS[key](players=2, seed=7, bots=[1], seat=0, bot_delay=0)
+    assert w.seat == 0 and w.status["seed"] is None and w.status["seed_hidden"] is True
+    assert "seed=hidden" in repr(w) and "seed=7" not in repr(w)
+    w.seat = None                                    # a spectator sees every secret anyway
+    assert w.status["seed"] == 7 and w.status["seed_hidden"] is False
+
+
+def test_the_seed_is_shown_at_game_over_and_on_pig():
+    """Pig hides nothing from a player (SECRETS = False); at game over every board shows
+    its seed again, so a finished game can be replayed."""
+    p = PigBoard(players=2, seed=5, bots=[1], seat=0, bot_delay=0)
+    assert p.status["seed"] == 5 and "seed=5" in repr(p)
+    w = DeepWoodBoard(players=2, seed=4, bots=[0, 1], seat=0, bot_delay=0)
+    assert w.game.is_over and w.status["seed"] == 4

@@ -138,7 +138,7 @@ def test_keep_advice_ranks_exactly_the_legal_choices(positions):
     stops = [c for c in adv["choices"] if c["stop"]]
     assert len(stops) == 1 and sorted(stops[0]["keep"], reverse=True) == sorted(f.rolled, reverse=True)
     # applying the advised choice is legal
-    w.receive({"type": "act", "id": adv["best"]})
+    w.play(adv["best"])
     assert w.message == "" and w.game.history[-1].id == adv["best"]
 
 

@@ -93,7 +93,7 @@ function byRow(v) {
 function frameSvg(st) {
   const v = st.view, adv = st.advice || {}, out = [];
   for (let k = 0; k < v.columns.length; k++) out.push(`<text x="${ML + k * CS + CS / 2}" y="${MT - 8}" class="al-coord">${v.columns[k]}</text>`);
-  for (let r = 1; r <= v.rows; r++) out.push(`<text x="${ML - 9}" y="${MT + (r - 1) * CS + CS / 2 + 4}" class="al-coord">${r}</text>`);
+  for (let r = 1; r <= upTo(v.rows, 64); r++) out.push(`<text x="${ML - 9}" y="${MT + (r - 1) * CS + CS / 2 + 4}" class="al-coord">${r}</text>`);
   const start = adv.start || { rows: [], columns: "" };
   for (const c of start.columns) out.push(`<path class="al-start-arrow" d="M${ML + v.columns.indexOf(c) * CS + CS / 2 - 5} ${MT - 6} l5 5 l5 -5" />`);
   for (const r of start.rows) out.push(`<path class="al-start-arrow" d="M${ML - 4} ${MT + (r - 1) * CS + CS / 2 - 5} l5 5 l-5 5" />`);
@@ -167,7 +167,7 @@ function mapSvg(st, ui) {
     const x = ML + colOf(v, d.square) * CS, r = rowOf(d.square), y = MT + (r - 1) * CS;
     rings[r] = (rings[r] || "") + `<rect x="${x + 1}" y="${y + 1}" width="${CS - 2}" height="${CS - 2}" rx="4" class="al-legal al-dest" data-action="${esc(d.id)}"><title>${esc(labelOf(st, d.id))}</title></rect>`;
   }
-  for (let r = 1; r <= v.rows; r++) out.push(part(`al-dests-${r}`, rings[r] || "", "g"));   // all rows: a stable layout
+  for (let r = 1; r <= upTo(v.rows, 64); r++) out.push(part(`al-dests-${r}`, rings[r] || "", "g"));   // all rows: a stable layout
   out.push(`</svg>`);
   return out.join("");
 }
@@ -287,12 +287,12 @@ function playersHtml(st) {
 /** One player in the side panel: name and score, counts, then tiles and creatures (parts). */
 function playerHtml(v, p, i) {
   const now = i === v.seat ? " al-now" : "";
-  const herbs = p.herbs ? p.herbs.map((h) => herbIcon(0, 0, h)) : Array(p.herb_count).fill(herbIcon(0, 0));
+  const herbs = p.herbs ? p.herbs.map((h) => herbIcon(0, 0, h)) : Array(upTo(p.herb_count, 64)).fill(herbIcon(0, 0));
   let swords;
   if (p.swords) {
     const shown = [...p.swords_shown];
     swords = p.swords.map((s) => { const k = shown.indexOf(s); if (k >= 0) shown.splice(k, 1); return swordIcon(0, 0, s, 9, k >= 0); });
-  } else swords = p.swords_shown.map((s) => swordIcon(0, 0, s, 9, true)).concat(Array(Math.max(0, p.sword_count - p.swords_shown.length)).fill(swordIcon(0, 0)));
+  } else swords = p.swords_shown.map((s) => swordIcon(0, 0, s, 9, true)).concat(Array(upTo(p.sword_count - p.swords_shown.length, 64)).fill(swordIcon(0, 0)));
   const tiles = [...herbs, ...swords];
   const tileSvg = tiles.length ? `<svg class="al-tiles" width="${tiles.length * 21}" height="20" viewBox="-10 -10 ${tiles.length * 21} 20">${tiles.map((t, k) => `<g transform="translate(${k * 21},0)">${t}</g>`).join("")}</svg>` : `<span class="sh-muted">no herbs or swords</span>`;
   const creatures = p.creatures.length ? `<svg width="${p.creatures.length * 24}" height="22" viewBox="0 0 ${p.creatures.length * 24} 22">${p.creatures.map((s, k) => creatureIcon(12 + k * 24, 12, s, 0.8)).join("")}</svg>` : `<span class="sh-muted">none</span>`;

@@ -4,7 +4,7 @@
 >>> w = AdventureLandBoard(players=2, seed=1, bot_delay=0)
 >>> w.view["phase"], w.legal[0]["id"], w.legal[0]["target"]["kind"]
 ('move', 'enter 1 A1', 'square')
->>> w.receive({"type": "act", "id": "enter 1 E1"}); w.view["players"][0]["start_lines"][:2]
+>>> w.play("enter 1 E1"); w.view["players"][0]["start_lines"][:2]
 ['2', '3']
 
 The browser (``boards/adventureland.js`` inside the shell) draws ``view`` and makes every

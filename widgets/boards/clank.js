@@ -51,7 +51,7 @@ const mapIcon = (name, x, y, s) => placed(ICON[name] || "", x, y, s, 16, "map-ic
 
 function cubes(colour, n, max = 12) {
   // small cube squares; long runs end in "+n" so a panel never overflows
-  const shown = Math.min(n, max);
+  const shown = upTo(n, max);
   let html = "";
   for (let i = 0; i < shown; i++) html += `<span class="cl-cube" style="background:${CUBE_FILL[colour] || "#999"}"></span>`;
   if (n > shown) html += `<span class="cl-more">+${n - shown}</span>`;
@@ -86,7 +86,7 @@ function tunnelTitle(t) {
 function tunnelSymbols(t, x, y) {
   const items = [];
   if (t.boots > 1) items.push("feet");
-  for (let i = 0; i < t.monsters; i++) items.push("monster");
+  for (let i = 0; i < upTo(t.monsters, 12); i++) items.push("monster");
   if (t.locked) items.push("lock");
   if (!items.length) return "";
   const s = 22, gap = 2;
@@ -199,7 +199,7 @@ function mapSvg(st, ui) {
       const hot = takeable.has(r.secret) && me && me.room === r.id;
       const n = r.secrets;
       const icons = [];
-      for (let i = 0; i < Math.max(n, 1); i++) icons.push(mapIcon(r.secret, x - 20 - i * 15, y - 24 - i * 7, 22));
+      for (let i = 0; i < Math.max(upTo(n, 12), 1); i++) icons.push(mapIcon(r.secret, x - 20 - i * 15, y - 24 - i * 7, 22));
       toks.push(`<g class="cl-token cl-token-${r.secret}${n ? "" : " cl-token-gone"}${hot ? " cl-takeable" : ""}"><title>${esc(r.secret)} secret${n === 1 ? "" : "s"}: ${n} face down</title>${icons.join("")}</g>`);
     }
     if (r.shrine) {
@@ -506,7 +506,7 @@ function dragonHtml(st) {
 // ---------------------------------------------------------------- players, scores, log
 function healthTrack(p, health) {
   let cells = "";
-  for (let i = 0; i < health; i++) {
+  for (let i = 0; i < upTo(health, 64); i++) {
     cells += `<span class="cl-hp${i < p.damage ? " cl-hp-hit" : ""}"${i < p.damage ? ` style="background:${colourOf(p)}"` : ""}></span>`;
   }
   return `<span class="cl-health" title="${p.damage} damage of ${health}: knocked out when the track is full">${ico("heart", 13)}${cells}<small>${p.damage}/${health}</small></span>`;

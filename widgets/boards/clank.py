@@ -4,7 +4,7 @@
 >>> w = ClankBoard(players=2, seed=1, bot_delay=0)
 >>> w.view["phase"], w.legal[0]["target"]["kind"]
 ('turn', 'hand')
->>> w.receive({"type": "act", "id": "play burgle"}); w.view["turn"]["skill"]
+>>> w.play("play burgle"); w.view["turn"]["skill"]
 1
 
 The browser (``boards/clank.js`` inside the shell) draws ``view`` and makes every entry of

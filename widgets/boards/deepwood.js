@@ -131,7 +131,7 @@ function boardSvg(st, ui, seat, big, name) {
   const v = st.view;
   const b = v.boards[seat];
   const p = v.players[seat];
-  const cols = v.columns, H = v.rows + 2;
+  const cols = upTo(v.columns, 64), H = upTo(v.rows, 64) + 2;
   const trollMode = !!ui.trollRes;
   const cs = big ? 42 : trollMode ? 26 : 21;
   const L = big ? 16 : 2, T = big ? 22 : 18;
@@ -446,7 +446,7 @@ function fightHtml(st, ui) {
         keeping ? ` data-ui="die" data-idx="${i}" data-value="${d}"` : ""));
     });
     if (adv.kind === "roll") {
-      for (let i = 0; i < adv.to_roll; i++) dice.push(pipDie(0, dx(i), 8, s, "dw-die-blank", "", "?"));
+      for (let i = 0; i < upTo(adv.to_roll, 12); i++) dice.push(pipDie(0, dx(i), 8, s, "dw-die-blank", "", "?"));
     }
     const diceSvg = `<svg width="${W + 12}" height="${s + 16}" viewBox="0 0 ${W + 12} ${s + 16}" class="dw-dice">${dice.join("")}</svg>`;
     const bonus = f.bonus ? `bonus: you hold ${adv.bonus_have} ${f.bonus} (+1 pip each after the last roll)` : "no bonus resource for this monster";

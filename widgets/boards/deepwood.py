@@ -4,7 +4,7 @@
 >>> w = DeepWoodBoard(players=3, seed=7, bots=[1, 2], bot_delay=0)
 >>> w.view["phase"], w.legal[0]["id"]
 ('entry', 'enter a0')
->>> w.receive({"type": "act", "id": "enter c0"}); w.view["boards"][0]["figure"]
+>>> w.play("enter c0"); w.view["boards"][0]["figure"]
 'c0'
 
 The browser (``boards/deepwood.js`` inside the shell) draws ``view`` and makes every entry

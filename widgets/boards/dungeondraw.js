@@ -306,10 +306,10 @@ function solverHtml(st) {
 
 function sheetsHtml(st) {
   const v = st.view, bonus = (st.advice || {}).time_bonus || [];
-  const head = `<tr><th>${term("round", "Runde")}</th>${Array.from({ length: v.rounds }, (_, i) => `<th>${i + 1}</th>`).join("")}</tr>`;
+  const head = `<tr><th>${term("round", "Runde")}</th>${Array.from({ length: upTo(v.rounds, 64) }, (_, i) => `<th>${i + 1}</th>`).join("")}</tr>`;
   const sheet = v.players.map((p, i) => {
     const cell = (r, f) => (r ? f(r) : "");
-    const row = (label, cls, f) => `<tr class="${cls}"><td>${label}</td>${Array.from({ length: v.rounds }, (_, k) => `<td>${cell(p.sheet[k], f)}</td>`).join("")}</tr>`;
+    const row = (label, cls, f) => `<tr class="${cls}"><td>${label}</td>${Array.from({ length: upTo(v.rounds, 64) }, (_, k) => `<td>${cell(p.sheet[k], f)}</td>`).join("")}</tr>`;
     const green = (r) => (r.green === null ? "" : r.green ? `<span class="dd-circled">${r.green}</span>` : `<s>${bonus[p.sheet.indexOf(r)] ?? ""}</s>`);
     // the caption (coins, tiles: every purchase) is drawn as a table caption beside the
     // table, which is a part: its rows change once a round

@@ -7,7 +7,7 @@ text carries no title).
 >>> w = DungeonDrawBoard(players=2, seed=1, bots=[1], bot_delay=0)
 >>> w.status["phase"]["key"], w.seat, w.legal[0]["target"]["kind"]
 ('market', 0, 'fairy')
->>> w.receive({"type": "act", "id": "buy fairy key"}); w.view["players"][0]["fairy"]
+>>> w.play("buy fairy key"); w.view["players"][0]["fairy"]
 {'key': 1}
 
 The browser (``boards/dungeondraw.js`` inside the shell) draws ``view`` and makes every

@@ -185,15 +185,15 @@ function targetShapes(st) {
 }
 
 function gridSvg(st) {
-  const v = st.view, W = v.columns * Z + 2 * M, H = v.rows * Z + 2 * M;
+  const v = st.view, cols = upTo(v.columns, 64), rows = upTo(v.rows, 64), W = cols * Z + 2 * M, H = rows * Z + 2 * M;
   let out = `<svg class="dq-grid" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="the dungeon">` +
     `<rect width="${W}" height="${H}" class="dq-bg"/>`;
-  for (let c = 0; c < v.columns; c++) {
+  for (let c = 0; c < cols; c++) {
     const letter = String.fromCharCode(97 + c);
     out += `<text x="${M + c * Z + Z / 2}" y="${M - 4}" class="dq-coord">${letter}</text>`;
-    for (let r = 0; r < v.rows; r++) if (!v.treasure.includes(`${letter}${r + 1}`)) out += drawSquare(st, `${letter}${r + 1}`);
+    for (let r = 0; r < rows; r++) if (!v.treasure.includes(`${letter}${r + 1}`)) out += drawSquare(st, `${letter}${r + 1}`);
   }
-  for (let r = 0; r < v.rows; r++) out += `<text x="${M / 2}" y="${M + r * Z + Z / 2 + 4}" class="dq-coord">${r + 1}</text>`;
+  for (let r = 0; r < rows; r++) out += `<text x="${M / 2}" y="${M + r * Z + Z / 2 + 4}" class="dq-coord">${r + 1}</text>`;
   out += treasureShape(v);
   for (const sq of v.treasure) out += drawSquare(st, sq);
   out += `<rect x="${M}" y="${M}" width="${v.columns * Z}" height="${v.rows * Z}" class="dq-outer"/>`;
@@ -202,7 +202,7 @@ function gridSvg(st) {
 
 // ---------------------------------------------------------------- sun track
 function sunSvg(st) {
-  const v = st.view, n = v.sun_length, w = 19, W = n * w + 4;
+  const v = st.view, n = upTo(v.sun_length, 200), w = 19, W = n * w + 4;
   let out = `<svg class="dq-sun" viewBox="0 0 ${W} 30" width="${W}" height="30" role="img" aria-label="the sun track">`;
   for (let k = 1; k <= n; k++) {
     const x = 2 + (k - 1) * w, num = v.sun_numbers[String(k)];
@@ -313,7 +313,7 @@ function heroSheet(st, h, i) {
     `<div class="dq-sheet-head"><span class="dq-dot" style="background:${HERO_FILL[i % 4]}"></span><b>${esc(h.name)}</b> ${h.hero ? `· ${esc(h.hero)}` : ""} <span class="dq-small">${esc(STATUS[h.status] || h.status)}${h.sq ? ` on ${esc(h.sq)}` : ""}</span><span class="dq-gold" title="gold value of the loot">${h.score} gold</span></div>` +
     (h.attributes ? `<div class="dq-attrs">${attrs}</div>` : "") +
     (life ? `<div class="dq-wounds" title="wounds (Wunden) of life (Lebenskraft)">${term("wounds", "Wunden")} ${h.wounds}/${life}<span class="dq-bar"><span style="width:${wpct.toFixed(1)}%"></span></span></div>` : "") +
-    `<div>${term("determination", "Entschlossenheit")}: ${h.determination ? `<span class="dq-tokens">${"●".repeat(Math.min(h.determination, 12))}</span> ${h.determination}` : "0"}` +
+    `<div>${term("determination", "Entschlossenheit")}: ${h.determination ? `<span class="dq-tokens">${"●".repeat(upTo(h.determination, 12))}</span> ${h.determination}` : "0"}` +
     `${h.rune_face_down ? ` · a rune card face down` : ""}</div>` +
     (h.loot.length ? `<div>${term("loot", "Beute")}: ${loot}</div>` : "") +
     (h.runes.length ? `<div>runes: ${chips(h.runes, "dq-chip dq-rune")}</div>` : "") +

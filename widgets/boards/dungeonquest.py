@@ -4,7 +4,7 @@
 >>> w = DungeonQuestBoard(players=2, seed=3, bot_delay=0)
 >>> w.status["phase"]["key"], w.legal[0]["target"]["kind"]
 ('hero', 'hero')
->>> w.receive({"type": "act", "id": "hero brannoc"}); w.view["heroes"][0]["hero"]
+>>> w.play("hero brannoc"); w.view["heroes"][0]["hero"]
 'Brannoc the Bold'
 
 The browser (``boards/dungeonquest.js`` inside the shell) draws ``view`` and makes every

@@ -4,7 +4,7 @@
 >>> w = PigBoard(players=2, seed=1, bot_delay=0, auto_chance=False)
 >>> [a["id"] for a in w.legal], w.legal[0]["target"]
 (['roll'], {'kind': 'button', 'group': 'roll'})
->>> w.receive({"type": "act", "id": "roll"}); [(c["id"], c["p_text"]) for c in w.chance][:2]
+>>> w.play("roll"); [(c["id"], c["p_text"]) for c in w.chance][:2]
 [('die 1', '1/6 ≈ 16.7%'), ('die 2', '1/6 ≈ 16.7%')]
 >>> w.receive({"type": "force", "id": "die 4"}); w.view["turn_total"], w.advice["hold_at_20"]
 (4, 'roll')
@@ -34,6 +34,7 @@ class PigBoard(GameWidget):
     """
 
     game_key = "pig"
+    SECRETS = False      # both players see every die and score: the seed may be shown
     _esm = board_module("pig")
     _css = board_styles("pig")
     PHASES = {

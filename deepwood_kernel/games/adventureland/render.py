@@ -6,6 +6,10 @@ fight), and never the values of tiles lying face down on the board (nobody knows
 In *The Magnificent* those values are part of the score (AL-8.3), so until the end another
 player's ``score`` is only the points ``seat`` can add up, with ``score_complete`` false
 (``scoring.known_total``); the static HTML shows it as "12 + ?".
+
+At game over every player's tiles are turned up for the final count (AL-8.3 scores their
+values), so from then on nothing is hidden: ``view`` and ``render_html`` show every seat
+every value, as the board does (issue 23 §5: one rule for the engine and the board).
 """
 
 from __future__ import annotations
@@ -109,14 +113,15 @@ def view(s: ALState, seat: int | None) -> dict:
                              "companions": p.companions}
         board.append(cell)
     players = []
+    eyes = None if s.phase == "over" else seat      # at game over every tile is shown
     for i, p in enumerate(s.players):
-        own = seat is None or seat == i
+        own = eyes is None or eyes == i
         d = {"name": p.name, "colour": p.colour, "start": p.start,
              "start_lines": list(p.lines), "out": p.out, "gold": p.gold,
              "creatures": list(p.creatures), "lost_adventurers": p.lost_adventurers,
              "herb_count": sum(p.herbs.values()), "sword_count": sum(p.swords.values()),
              "swords_shown": _ms_list(p.swords_shown)}
-        d["score"], d["score_complete"] = known_total(s, i, seat)
+        d["score"], d["score_complete"] = known_total(s, i, eyes)
         if own:
             d["herbs"] = _ms_list(p.herbs)
             d["swords"] = _ms_list(p.swords)
@@ -185,6 +190,7 @@ def board_svg(s: ALState, cell: int = 40) -> str:
 
 def render_html(s: ALState, seat: int | None = None) -> str:
     rows = []
+    seat = None if s.phase == "over" else seat      # at game over every tile is shown
     for i, p in enumerate(s.players):
         herbs = (f"{sum(p.herbs.values())} herbs" if seat not in (None, i)
                  else "herbs " + (", ".join(map(str, _ms_list(p.herbs))) or "none"))
