@@ -31,6 +31,7 @@ SAVE_VERSION = 2
 MAX_SAVE_BYTES = 4_000_000   # a long game is ~100 kB; anything near this is not a save
 MAX_SAVE_DEPTH = 4           # save object > history > entry (> a content record)
 MAX_NUMBER_DIGITS = 20       # a seed fits in 64 bits
+MAX_SAVE_STRING = 1000       # ids are at most 200, a content file name 255: a save's strings are short
 MAX_ID_CHARS = 200           # no game's action id is longer; a longer one is not an action
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
@@ -490,10 +491,33 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict:
     return out
 
 
+# One JSON string, unrolled so that no character is tried twice: an unterminated string
+# runs to the end of the text (the closing quote is optional), so a scan that starts at
+# every quote of ``"\\"\\"\\"…`` cannot happen: the scan is linear in the text.
+_JSON_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?', re.S)
+
+
 def _check_nesting(text: str) -> None:
-    """Refuse brackets nested deeper than ``MAX_SAVE_DEPTH`` (strings aside) or brackets
-    that do not match, before parsing, so no save ever reaches the recursive parser deep."""
-    brackets = re.sub(r"[^\[\]{}]", "", re.sub(r'"(?:[^"\\]|\\.)*"', "", text))
+    """Refuse, before parsing, strings longer than ``MAX_SAVE_STRING`` characters,
+    brackets nested deeper than ``MAX_SAVE_DEPTH`` (strings aside) and brackets that do not
+    match, so no save reaches the recursive parser deep or makes it build a huge string.
+
+    Cost on any text up to ``MAX_SAVE_BYTES``: linear time (a handful of passes, none of
+    which goes back) and memory of at most about three times the text (the text with its
+    strings blanked out, then its brackets alone); the regular expression uses possessive
+    repeats, so it keeps no backtracking stack however long a string is.
+
+    >>> _check_nesting('{"a": [[1], "]]"]}')
+    >>> _check_nesting('[[[[[1]]]]]')
+    Traceback (most recent call last):
+    ...
+    deepwood_kernel.core.errors.SaveError: a save nests at most 4 levels of brackets deep
+    """
+    longest = max((m.end() - m.start() for m in _JSON_STRING.finditer(text)), default=0)
+    if longest - 2 > MAX_SAVE_STRING:
+        raise SaveError(f"a save holds a string of {longest - 2:,} characters; no string "
+                        f"in a save is longer than {MAX_SAVE_STRING:,}")
+    brackets = re.sub(r"[^\[\]{}]+", "", _JSON_STRING.sub("", text))
     for _ in range(MAX_SAVE_DEPTH):
         brackets = brackets.replace("[]", "").replace("{}", "")
     if not brackets:
