@@ -495,6 +495,9 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict:
 # runs to the end of the text (the closing quote is optional), so a scan that starts at
 # every quote of ``"\\"\\"\\"…`` cannot happen: the scan is linear in the text.
 _JSON_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?', re.S)
+# Everything but the brackets outside strings, in one pass.
+_NOT_BRACKET = re.compile(_JSON_STRING.pattern + r'|[^"\[\]{}]++', re.S)
+_LONG_STRING = re.compile(r'"(?:[^"\\]|\\.){%d}' % (MAX_SAVE_STRING + 1), re.S)
 
 
 def _check_nesting(text: str) -> None:
@@ -503,9 +506,9 @@ def _check_nesting(text: str) -> None:
     match, so no save reaches the recursive parser deep or makes it build a huge string.
 
     Cost on any text up to ``MAX_SAVE_BYTES``: linear time (a handful of passes, none of
-    which goes back) and memory of at most about three times the text (the text with its
-    strings blanked out, then its brackets alone); the regular expression uses possessive
-    repeats, so it keeps no backtracking stack however long a string is.
+    which goes back) and memory of at most about twice the text (the brackets outside strings,
+    copied at most a few times, each copy no longer than the text); the regular expressions
+    use possessive repeats, so they keep no backtracking stack however long a string is.
 
     >>> _check_nesting('{"a": [[1], "]]"]}')
     >>> _check_nesting('[[[[[1]]]]]')
@@ -513,11 +516,16 @@ def _check_nesting(text: str) -> None:
     ...
     deepwood_kernel.core.errors.SaveError: a save nests at most 4 levels of brackets deep
     """
-    longest = max((m.end() - m.start() for m in _JSON_STRING.finditer(text)), default=0)
+    # Fast path: a quote followed by more than MAX_SAVE_STRING string characters. Each
+    # try stops at the next quote or after MAX_SAVE_STRING + 1 characters, so the search is
+    # linear; it may also start at a closing quote, so a hit is confirmed string by string.
+    longest = 0
+    if _LONG_STRING.search(text):
+        longest = max((m.end() - m.start() for m in _JSON_STRING.finditer(text)), default=0)
     if longest - 2 > MAX_SAVE_STRING:
         raise SaveError(f"a save holds a string of {longest - 2:,} characters; no string "
                         f"in a save is longer than {MAX_SAVE_STRING:,}")
-    brackets = re.sub(r"[^\[\]{}]+", "", _JSON_STRING.sub("", text))
+    brackets = _NOT_BRACKET.sub("", text)
     for _ in range(MAX_SAVE_DEPTH):
         brackets = brackets.replace("[]", "").replace("{}", "")
     if not brackets:
