@@ -232,12 +232,25 @@ class Game:
         seat = None
         is_action = isinstance(action, Action)
         if is_action:
-            action_id, seat = action.id, action.player
+            try:     # a subclass may make .id or .player raise: that is not an action
+                action_id, seat = action.id, action.player
+            except Exception:
+                raise IllegalAction(f"{_short(action)} has no readable id and player; an "
+                                    "action is an Action or its id string") from None
+            # the seat is checked by type, never compared: an object's own __eq__ or
+            # __index__ could raise or lie; a bool is not a seat
+            if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+                raise IllegalAction(
+                    f"{_short(action)} is for seat {_short(seat, 30)}, which is not a seat of "
+                    f"this game: seats are 0..{self.players - 1} "
+                    f"({', '.join(self.state.names)}), or None for a chance outcome")
         else:
             action_id = action
         if not isinstance(action_id, str):
             raise IllegalAction(f"an action is an Action or its id string, "
                                 f"got {_short(action_id)}")
+        # a str subclass may override __hash__, __eq__, __repr__…: use the plain text
+        action_id = str.__str__(action_id)
         if len(action_id) > MAX_ID_CHARS:
             raise IllegalAction(f"{_short(action_id)} is {len(action_id):,} characters long; "
                                 f"no action id is longer than {MAX_ID_CHARS}")
@@ -303,8 +316,8 @@ class Game:
     def undo(self, steps: int = 1) -> Step:
         """Take back the last ``steps`` history entries (actions or chance outcomes) in one
         replay; they can be redone. Returns the earliest entry taken back."""
-        if not isinstance(steps, int) or isinstance(steps, bool) or steps < 1:
-            raise IllegalAction(f"undo takes a positive number of steps, got {steps!r}")
+        if type(steps) is not int or steps < 1:     # an int subclass could make < raise
+            raise IllegalAction(f"undo takes a positive number of steps, got {_short(steps)}")
         if not self._history:
             raise IllegalAction("nothing to undo: the history is empty")
         if steps > len(self._history):
@@ -444,8 +457,17 @@ def _jsonable(o: Any):
 
 
 def _short(value: Any, n: int = 60) -> str:
-    """``repr`` cut to ``n`` characters, so a huge input never becomes a huge message."""
-    text = repr(value)
+    """``repr`` cut to ``n`` characters, so a huge input never becomes a huge message; an
+    object whose ``repr`` raises (or is not a str) is named by its type instead."""
+    try:
+        text = repr(value)
+        if type(text) is not str:
+            raise TypeError
+    except Exception:
+        try:
+            text = f"<a {type(value).__name__} that cannot be shown>"
+        except Exception:
+            text = "<an object that cannot be shown>"
     return text if len(text) <= n else text[:n - 12] + f"… ({len(text):,} chars)"
 
 
