@@ -122,7 +122,7 @@ def test_legal_actions_is_a_read_only_sequence_of_actions(key):
         acts[0] = acts[1]
 
 
-def hostile_tally(key: str, seeds=range(2), every: int = 5, plies: int = 300) -> tuple:
+def hostile_tally(key: str, seeds=range(2), every: int = 10, plies: int = 300) -> tuple:
     """(tried, escaped, changed): issue 23 §5's hostile actions at decision points and chance
     events of seeded games. ``escaped`` counts anything but IllegalAction out of ``apply``;
     ``changed`` counts refusals that changed the game."""
