@@ -25,7 +25,7 @@ from .markup import injected, marked_content
 CONTENT_GAMES = ["adventureland", "clank", "dungeondraw", "dungeonquest"]
 
 
-def positions(key: str, path: Path, plies: int = 150, every: int = 5):
+def positions(key: str, path, plies: int = 150, every: int = 10):
     g = dk.new_game(key, players=dk.GAMES[key].max_players, seed=1, content=str(path))
     bot = RandomBot(1)
     for k in range(plies):
