@@ -113,9 +113,9 @@ def read_user_content(path: str | os.PathLike) -> ContentFile:
     with os.fdopen(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
             raise ContentError(name, "file", "is not a regular file")
-        try:   # /proc/self/mem is "regular" with size 0 and fails only here (EIO)
+        try:
             data = f.read(MAX_CONTENT_BYTES + 1)
-        except OSError as e:
+        except OSError as e:   # /proc/self/mem: a "regular file" of size 0 that cannot be read
             raise ContentError(name, "file", f"cannot be read ({e.strerror or e})") from None
     if len(data) > MAX_CONTENT_BYTES:
         raise ContentError(name, "file", f"is larger than {MAX_CONTENT_BYTES:,} bytes")

@@ -31,6 +31,7 @@ SAVE_VERSION = 2
 MAX_SAVE_BYTES = 4_000_000   # a long game is ~100 kB; anything near this is not a save
 MAX_SAVE_DEPTH = 4           # save object > history > entry (> a content record)
 MAX_NUMBER_DIGITS = 20       # a seed fits in 64 bits
+MAX_SAVE_STRING = 1000       # ids are at most 200, a content file name 255: a save's strings are short
 MAX_ID_CHARS = 200           # no game's action id is longer; a longer one is not an action
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
@@ -231,15 +232,25 @@ class Game:
         seat = None
         is_action = isinstance(action, Action)
         if is_action:
-            action_id, seat = action.id, action.player
+            try:     # a subclass may make .id or .player raise: that is not an action
+                action_id, seat = action.id, action.player
+            except Exception:
+                raise IllegalAction(f"{_short(action)} has no readable id and player; an "
+                                    "action is an Action or its id string") from None
+            # the seat is checked by type, never compared: an object's own __eq__ or
+            # __index__ could raise or lie; a bool is not a seat
+            if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+                raise IllegalAction(
+                    f"{_short(action)} is for seat {_short(seat, 30)}, which is not a seat of "
+                    f"this game: seats are 0..{self.players - 1} "
+                    f"({', '.join(self.state.names)}), or None for a chance outcome")
         else:
             action_id = action
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            raise IllegalAction(f"{_short(action_id)} names seat {_short(seat)}; the seats "
-                                f"are 0..{self.players - 1} (None for a chance outcome)")
         if not isinstance(action_id, str):
             raise IllegalAction(f"an action is an Action or its id string, "
                                 f"got {_short(action_id)}")
+        # a str subclass may override __hash__, __eq__, __repr__…: use the plain text
+        action_id = str.__str__(action_id)
         if len(action_id) > MAX_ID_CHARS:
             raise IllegalAction(f"{_short(action_id)} is {len(action_id):,} characters long; "
                                 f"no action id is longer than {MAX_ID_CHARS}")
@@ -305,8 +316,8 @@ class Game:
     def undo(self, steps: int = 1) -> Step:
         """Take back the last ``steps`` history entries (actions or chance outcomes) in one
         replay; they can be redone. Returns the earliest entry taken back."""
-        if not isinstance(steps, int) or isinstance(steps, bool) or steps < 1:
-            raise IllegalAction(f"undo takes a positive number of steps, got {steps!r}")
+        if type(steps) is not int or steps < 1:     # an int subclass could make < raise
+            raise IllegalAction(f"undo takes a positive number of steps, got {_short(steps)}")
         if not self._history:
             raise IllegalAction("nothing to undo: the history is empty")
         if steps > len(self._history):
@@ -446,11 +457,17 @@ def _jsonable(o: Any):
 
 
 def _short(value: Any, n: int = 60) -> str:
-    """``repr`` cut to ``n`` characters, so a huge input never becomes a huge message."""
+    """``repr`` cut to ``n`` characters, so a huge input never becomes a huge message; an
+    object whose ``repr`` raises (or is not a str) is named by its type instead."""
     try:
         text = repr(value)
-    except Exception:      # a hostile __repr__ must not turn a refusal into another error
-        text = f"<{type(value).__name__} whose repr fails>"
+        if type(text) is not str:
+            raise TypeError
+    except Exception:
+        try:
+            text = f"<a {type(value).__name__} that cannot be shown>"
+        except Exception:
+            text = "<an object that cannot be shown>"
     return text if len(text) <= n else text[:n - 12] + f"… ({len(text):,} chars)"
 
 
@@ -496,14 +513,41 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict:
     return out
 
 
+# One JSON string, unrolled so that no character is tried twice: an unterminated string
+# runs to the end of the text (the closing quote is optional), so a scan that starts at
+# every quote of ``"\\"\\"\\"…`` cannot happen: the scan is linear in the text.
+_JSON_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?', re.S)
+# Everything but the brackets outside strings, in one pass.
+_NOT_BRACKET = re.compile(_JSON_STRING.pattern + r'|[^"\[\]{}]++', re.S)
+_LONG_STRING = re.compile(r'"(?:[^"\\]|\\.){%d}' % (MAX_SAVE_STRING + 1), re.S)
+
+
 def _check_nesting(text: str) -> None:
-    """Refuse brackets nested deeper than ``MAX_SAVE_DEPTH`` (strings aside) or brackets
-    that do not match, before parsing, so no save ever reaches the recursive parser deep."""
-    # The closing quote is optional so every match succeeds where it starts: an
-    # unterminated string is consumed once to the end (json refuses it) instead of being
-    # retried from each later quote, which made this quadratic (80 kB took 13 s).
-    # Linear time; memory at most two copies of a capped text (2 x 4 MB x 4 B/char).
-    brackets = re.sub(r"[^\[\]{}]", "", re.sub(r'"[^"\\]*(?:\\.[^"\\]*)*"?', "", text))
+    """Refuse, before parsing, strings longer than ``MAX_SAVE_STRING`` characters,
+    brackets nested deeper than ``MAX_SAVE_DEPTH`` (strings aside) and brackets that do not
+    match, so no save reaches the recursive parser deep or makes it build a huge string.
+
+    Cost on any text up to ``MAX_SAVE_BYTES``: linear time (a handful of passes, none of
+    which goes back) and memory of at most about twice the text (the brackets outside strings,
+    copied at most a few times, each copy no longer than the text); the regular expressions
+    use possessive repeats, so they keep no backtracking stack however long a string is.
+
+    >>> _check_nesting('{"a": [[1], "]]"]}')
+    >>> _check_nesting('[[[[[1]]]]]')
+    Traceback (most recent call last):
+    ...
+    deepwood_kernel.core.errors.SaveError: a save nests at most 4 levels of brackets deep
+    """
+    # Fast path: a quote followed by more than MAX_SAVE_STRING string characters. Each
+    # try stops at the next quote or after MAX_SAVE_STRING + 1 characters, so the search is
+    # linear; it may also start at a closing quote, so a hit is confirmed string by string.
+    longest = 0
+    if _LONG_STRING.search(text):
+        longest = max((m.end() - m.start() for m in _JSON_STRING.finditer(text)), default=0)
+    if longest - 2 > MAX_SAVE_STRING:
+        raise SaveError(f"a save holds a string of {longest - 2:,} characters; no string "
+                        f"in a save is longer than {MAX_SAVE_STRING:,}")
+    brackets = _NOT_BRACKET.sub("", text)
     for _ in range(MAX_SAVE_DEPTH):
         brackets = brackets.replace("[]", "").replace("{}", "")
     if not brackets:

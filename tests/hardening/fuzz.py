@@ -12,6 +12,8 @@ import random
 import re
 from collections.abc import Iterator
 
+from deepwood_kernel import Action
+
 ODD_VALUES = [None, True, False, 0, -1, 1.5, 2 ** 70, "9" * 30, "", "x", [], {}, [None],
               {"a": 1}, "/dev/zero", "../../etc/passwd", float("nan"), 10 ** 400]
 
@@ -115,3 +117,47 @@ def mutated_ids(ids: list[str], n: int, seed: int = 0) -> Iterator[object]:
             yield base[:rnd.randrange(len(base) + 1)]
         else:
             yield base + "\x00" + base
+
+
+class _Raising:
+    """An object every dunder of which raises: ``repr``, ``str``, ``==``, ``hash``, ``<``,
+    ``index``, ``len``. Nothing of it may escape ``apply`` but IllegalAction."""
+
+    def _boom(self, *a, **k):
+        raise RuntimeError("a hostile object")
+    __repr__ = __str__ = __eq__ = __ne__ = __hash__ = __lt__ = __index__ = __len__ = _boom
+    __int__ = __bool__ = _boom
+
+
+class _RaisingStr(str):
+    """A str whose repr, hash and equality raise (the issue's id whose ``repr`` raises)."""
+
+    def _boom(self, *a, **k):
+        raise RuntimeError("a hostile str")
+    __repr__ = __hash__ = __eq__ = __ne__ = __str__ = __format__ = _boom
+
+
+class _RaisingInt(int):
+    def _boom(self, *a, **k):
+        raise RuntimeError("a hostile int")
+    __repr__ = __eq__ = __ne__ = __hash__ = __lt__ = __le__ = __gt__ = __ge__ = _boom
+    __index__ = __str__ = _boom
+
+
+def hostile_actions(ids: list[str], mover, players: int) -> Iterator[object]:
+    """Issue 23 §5: actions that are wrong by their seat or by the type of what they hold:
+    seats out of range (5, -1, players, 2**200, 10**400), bools, floats, strings, objects
+    whose ``repr``/``==``/``hash``/``str`` raise, ids that are hostile str subclasses. A
+    legal id with a wrong seat is refused too; a legal id as a hostile ``str`` subclass is
+    a legal id (its text is what counts) and may be applied."""
+    base = ids[0] if ids else "end"
+    for seat in (5, -1, players, 2 ** 200, 10 ** 400, True, False, 1.0, "0", None if mover
+                 is not None else 0, _Raising(), _RaisingInt(0), [0], object()):
+        yield Action(base, None, seat)
+        yield Action("end", None, seat)
+    for bad_id in (_Raising(), _RaisingStr("zz not an id"), 10 ** 400, b"end", None, True,
+                   [base], (base,), Action):
+        yield bad_id
+        yield Action(bad_id, None, mover)
+    yield _RaisingStr(base)                       # the legal text: applied, or refused
+    yield Action(_RaisingStr(base), None, mover)

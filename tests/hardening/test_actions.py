@@ -10,7 +10,7 @@ import deepwood_kernel as dk
 from deepwood_kernel import Action
 from deepwood_kernel.sim import RandomBot
 
-from .fuzz import mutated_ids
+from .fuzz import hostile_actions, mutated_ids
 
 KEYS = sorted(dk.GAMES)
 
@@ -120,3 +120,72 @@ def test_legal_actions_is_a_read_only_sequence_of_actions(key):
     assert all(isinstance(a, Action) and a.label for a in acts)
     with pytest.raises(TypeError):
         acts[0] = acts[1]
+
+
+def hostile_tally(key: str, seeds=range(2), every: int = 10, plies: int = 300) -> tuple:
+    """(tried, escaped, changed): issue 23 §5's hostile actions at decision points and chance
+    events of seeded games. ``escaped`` counts anything but IllegalAction out of ``apply``;
+    ``changed`` counts refusals that changed the game."""
+    tried = escaped = changed = 0
+    for seed in seeds:
+        g = dk.new_game(key, players=dk.GAMES[key].max_players, seed=seed)
+        bot = RandomBot(seed)
+        while not g.is_over and len(g.history) < plies:
+            if len(g.history) % every == 0:
+                ids = g.legal_action_ids() if not g.is_chance else \
+                    [a.id for a, _ in g.chance_outcomes()]
+                before = g.fingerprint()
+                for bad in hostile_actions(ids, g.current_player, g.players):
+                    tried += 1
+                    h = g.fork() if isinstance(bad, str) or isinstance(
+                        getattr(bad, "id", None), str) else g
+                    try:
+                        h.apply(bad)
+                    except dk.IllegalAction:
+                        if h is g and g.fingerprint() != before:
+                            changed += 1
+                    except BaseException:       # noqa: BLE001 - counting what escapes
+                        escaped += 1
+            g.step() if g.is_chance else g.apply(bot.choose(g))
+    return tried, escaped, changed
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_hostile_actions_raise_illegal_action_only(key):
+    """Issue 23 §5. Before: ``Action("end", None, 5)`` raised IndexError (the refusal names
+    the seat), an id whose ``repr`` raises let its RuntimeError through."""
+    tried, escaped, changed = hostile_tally(key)
+    assert tried > 500 and escaped == 0 and changed == 0, (tried, escaped, changed)
+
+
+def test_a_seat_out_of_range_is_refused_naming_the_seat():
+    g = dk.new_game("pig", players=2, seed=1)
+    for seat in (5, -1, True, 2 ** 200):
+        with pytest.raises(dk.IllegalAction, match=r"seat .*seats are 0\.\.1"):
+            g.apply(Action("end", None, seat))
+    with pytest.raises(dk.IllegalAction, match=r"seat 5\b"):
+        g.apply(Action("end", None, 5))
+
+
+def test_an_id_whose_repr_raises_is_an_illegal_action():
+    class Hostile(str):
+        def __repr__(self):
+            raise RuntimeError("repr")
+    g = dk.new_game("pig", players=2, seed=1)
+    before = g.fingerprint()
+    with pytest.raises(dk.IllegalAction, match="not legal now"):
+        g.apply(Hostile("no such move"))
+    assert g.fingerprint() == before
+    g.apply(Hostile(g.legal_action_ids()[0]))          # the legal text is the legal move
+    assert type(g.history[-1].id) is str
+
+
+def test_undo_refuses_a_hostile_count():
+    class N(int):
+        def __lt__(self, other):
+            raise RuntimeError("lt")
+    g = dk.new_game("pig", players=2, seed=1)
+    g.apply(g.legal_action_ids()[0])
+    for bad in (N(1), True, 1.0, "1", 0, -3):
+        with pytest.raises(dk.IllegalAction):
+            g.undo(bad)

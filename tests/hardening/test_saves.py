@@ -226,31 +226,60 @@ def test_load_checks_the_rng_for_sampled_entries():
             dk.load(json.dumps(s))
 
 
-def _alarm(seconds):
-    """Fail (not hang) when the body runs past ``seconds``: a generous bound, not a timing
-    assertion; the old quadratic check took minutes on these inputs."""
+# Issue 23 §2: every rejection is linear-time and memory-bounded. The old nesting check used
+# a regex that restarted at every quote of an unterminated string: 80 kB of escaped quotes
+# took 13 s, 4 MB hours. Each case runs under a generous alarm so the old code fails by
+# timing out while the new one finishes in a fraction of a second; no timing is asserted.
+HOSTILE_SAVES = {
+    "80 kB of escaped quotes": '"' + '\\"' * 40_000,
+    "4 MB of escaped quotes": '"' + '\\"' * (game_mod.MAX_SAVE_BYTES // 2 - 1),
+    "4 MB of opening brackets": "[" * game_mod.MAX_SAVE_BYTES,
+    "deep nesting inside a save":
+        '{"format": "deepwood-save", "options": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    "a 3.9 MB string field": '{"format": "' + "a" * 3_900_000 + '"}',
+    "4 MB of \\u escapes": '"' + "\\u0041" * (game_mod.MAX_SAVE_BYTES // 6 - 1) + '"',
+    "2 M empty arrays": "[]" * (game_mod.MAX_SAVE_BYTES // 2),
+    "800 kB unterminated string of escaped quotes": '"' + '\\"' * 400_000,
+    "a long escaped string, then an unmatched bracket": '["' + '\\"' * 400_000 + '"]' + "]",
+}
+
+
+@pytest.fixture
+def alarm():
     import signal
 
-    def boom(*_):
-        raise TimeoutError(f"took over {seconds} s")
-    signal.signal(signal.SIGALRM, boom)
-    signal.alarm(seconds)
+    def timeout(*_):
+        raise TimeoutError("a save rejection took more than 20 s")
+    old = signal.signal(signal.SIGALRM, timeout)
+    signal.alarm(20)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
 
 
-@pytest.mark.parametrize("text", [
-    '"' + '\\"' * 400_000,                 # unterminated string of escaped quotes (800 kB)
-    '["' + '\\"' * 400_000 + '"]' + "]",   # long escaped string, unmatched bracket after it
-])
-def test_save_rejection_is_linear_time(text):
-    import signal
-    _alarm(20)
-    try:
-        with pytest.raises(dk.SaveError):
-            dk.load(text)
-    finally:
-        signal.alarm(0)
+@pytest.mark.parametrize("name", sorted(HOSTILE_SAVES))
+def test_hostile_saves_are_refused_in_linear_time(name, alarm):
+    text = HOSTILE_SAVES[name]
+    assert len(text) <= game_mod.MAX_SAVE_BYTES
+    with pytest.raises(dk.SaveError):
+        dk.load(text)
+    with pytest.raises(dk.SaveError):
+        dk.load(text.encode())
 
 
-def test_proc_self_mem_content_is_a_content_error():
+def test_a_long_string_is_refused_before_json_builds_it(monkeypatch):
+    """A 3.9 MB string field used to be decoded (≈+460 MB) before the save was refused:
+    the length check comes first, so ``json.loads`` never sees it."""
+    def no_parse(*a, **k):
+        raise AssertionError("json.loads was reached")
+    monkeypatch.setattr(game_mod.json, "loads", no_parse)
+    with pytest.raises(dk.SaveError, match="3,900,000 characters"):
+        dk.load(HOSTILE_SAVES["a 3.9 MB string field"])
+
+
+def test_proc_self_mem_is_a_content_error():
+    """``/proc/self/mem`` is a 'regular file' of size 0 whose read fails with EIO."""
+    if not os.path.exists("/proc/self/mem"):
+        pytest.skip("no /proc")
     with pytest.raises(dk.ContentError, match="cannot be read"):
-        read_user_content("/proc/self/mem")
+        dk.new_game("pig", content="/proc/self/mem")

@@ -200,7 +200,7 @@ function mapSvg(st, ui) {
       const n = r.secrets;
       const icons = [];
       for (let i = 0; i < Math.max(upTo(n, 12), 1); i++) icons.push(mapIcon(r.secret, x - 20 - i * 15, y - 24 - i * 7, 22));
-      toks.push(`<g class="cl-token cl-token-${r.secret}${n ? "" : " cl-token-gone"}${hot ? " cl-takeable" : ""}"><title>${esc(r.secret)} secret${n === 1 ? "" : "s"}: ${n} face down</title>${icons.join("")}</g>`);
+      toks.push(`<g class="cl-token cl-token-${esc(r.secret)}${n ? "" : " cl-token-gone"}${hot ? " cl-takeable" : ""}"><title>${esc(r.secret)} secret${n === 1 ? "" : "s"}: ${n} face down</title>${icons.join("")}</g>`);
     }
     if (r.shrine) {
       const hot = takeable.has("idol") && me && me.room === r.id;
@@ -295,7 +295,7 @@ function cardHtml(st, key, opts = {}) {
     (c.danger ? `<span class="cl-mark" title="danger: +1 cube in every dragon attack while it lies in the row">${ico("danger", 14)}</span>` : "") +
     (c.points ? `<span class="cl-points" title="${c.points} points at the end">${c.points}</span>` : "");
   const tags = (c.tags || []).length ? `<span class="cl-card-tags">${esc(c.tags.join(" · "))}</span>` : "";
-  const body = `<span class="cl-card-banner cl-banner-${banner}"><span class="cl-card-name">${cardName(st, key, c)}</span>${opts.count > 1 ? `<span class="cl-count">×${opts.count}</span>` : ""}</span>` +
+  const body = `<span class="cl-card-banner cl-banner-${esc(banner)}"><span class="cl-card-name">${cardName(st, key, c)}</span>${opts.count > 1 ? `<span class="cl-count">×${opts.count}</span>` : ""}</span>` +
     `<span class="cl-card-marks">${marks}</span>` +
     `<span class="cl-card-text">${esc(c.text)}</span>` +
     `<span class="cl-card-foot"><span class="cl-card-type">${esc(TYPE_NAME[c.type] || c.type)}${tags ? " · " : ""}${tags}</span>${costHtml(c)}</span>` +
@@ -311,7 +311,7 @@ function rowHtml(st) {
   const cards = v.row.map((k, i) => {
     if (!k) return part(`row${i}`, `<div class="cl-card cl-empty"><span>slot ${i + 1}: empty</span><small>refilled at the end of the turn</small></div>`);
     const a = acts[i], c = cardInfo(st, k);
-    return part(`row${i}`, cardHtml(st, k, { action: a, note: a ? `<b>${a.target.verb}</b> · ${c.type === "monster" ? plural(c.swords, "sword") : `${c.cost} skill`}` : "" }));
+    return part(`row${i}`, cardHtml(st, k, { action: a, note: a ? `<b>${esc(a.target.verb)}</b> · ${c.type === "monster" ? plural(c.swords, "sword") : `${c.cost} skill`}` : "" }));
   }).join("");
   const danger = v.rage.danger;
   return panel("cl-row-panel", term("Dungeon row", "Verliesreihe"), `<div class="cl-row">${cards}</div>`,
@@ -326,7 +326,7 @@ function reserveHtml(st) {
     const left = k === "goblin" ? null : v.reserve[k];
     const a = acts[k];
     const pile = left === null ? "never runs out" : left ? `${left} left` : "pile empty";
-    return part(`rsv-${k}`, cardHtml(st, k, { action: a, cls: "cl-card-mini", note: `${a ? `<b>${a.target.verb}</b> · ` : ""}${pile}` }));
+    return part(`rsv-${k}`, cardHtml(st, k, { action: a, cls: "cl-card-mini", note: `${a ? `<b>${esc(a.target.verb)}</b> · ` : ""}${pile}` }));
   }).join("");
   return panel("cl-reserve", term("Reserve", "Vorrat"), `<div class="cl-row cl-row-mini">${cards}</div>`);
 }
@@ -532,8 +532,8 @@ function playersHtml(st) {
     ];
     return part(`seat${i}`, seatCard(st, i, {
       name: p.name, colour: colourOf(p), turn: v.seat === i && !isOver(v), score: `${scores[i]} pts`, scoreTitle: "points if the game ended now",
-      cls: p.status === "in" ? "" : `cl-status-${p.status}`,
-      tags: p.status !== "in" ? [`<span class="cl-tag cl-tag-${p.status}">${esc(STATUS_TEXT[p.status] || p.status)}</span>`] : [],
+      cls: p.status === "in" ? "" : `cl-status-${esc(p.status)}`,
+      tags: p.status !== "in" ? [`<span class="cl-tag cl-tag-${esc(p.status)}">${esc(STATUS_TEXT[p.status] || p.status)}</span>`] : [],
       lines: [`<div class="cl-player-line cl-muted">${esc(where)}</div>`, part(`p${i}`, `<div class="cl-player-line">${healthTrack(p, v.health)}</div>` +
         `<div class="cl-player-line cl-cubes-line" title="every one of the 30 cubes is in the supply, the clank area, the bag, on the health track or set aside">` +
         `<span>${cubes(p.colour, 1)} supply <b>${p.supply}</b></span><span>clank <b>${p.clank}</b></span><span>bag <b>${p.bag}</b></span>${p.set_aside ? `<span>aside <b>${p.set_aside}</b></span>` : ""}</div>` +

@@ -258,7 +258,7 @@ function combatPanel(st) {
     : cb.hero_card === "chosen" ? "hero card: chosen, face down" : cb.hero_card ? `hero card: <b>${esc(cb.hero_card)}</b> (hidden from the monster)` : "hero card: choosing…";
   const head = tab.cards.map((k) => `<th>${esc(k)}</th>`).join("");
   const rows = tab.cards.map((k, i) => `<tr${cb.hero_card === k ? ` class="dq-row-on"` : ""}><th>${esc(k)}</th>` + tab.cards.map((m, j) =>
-    `<td${rv && rv.hero === k && rv.monster === m ? ` class="dq-cell-on"` : ""} title="hero ${k} vs monster ${m}: the hero suffers ${tab.hero_wounds[i][j]}, the monster ${tab.monster_wounds[i][j]}"><span class="dq-hw">${tab.hero_wounds[i][j]}</span> / <span class="dq-mw">${tab.monster_wounds[i][j]}</span></td>`).join("") + `</tr>`).join("");
+    `<td${rv && rv.hero === k && rv.monster === m ? ` class="dq-cell-on"` : ""} title="hero ${esc(k)} vs monster ${esc(m)}: the hero suffers ${tab.hero_wounds[i][j]}, the monster ${tab.monster_wounds[i][j]}"><span class="dq-hw">${tab.hero_wounds[i][j]}</span> / <span class="dq-mw">${tab.monster_wounds[i][j]}</span></td>`).join("") + `</tr>`).join("");
   return `<div class="sh-panel dq-combat"><div class="sh-panel-title">${term("Combat", "Kampf")} · round ${cb.round}: ${esc(hero.name)} vs the <b>${esc(cb.monster)}</b></div>` +
     `<div>monster wounds <b>${cb.wounds}</b> of ${esc(life)}${cb.escape !== null && cb.escape !== undefined ? ` · escape wounds ${cb.escape}` : ""} · ${hc}` +
     `${cb.monster_seat !== null && cb.monster_seat !== undefined ? ` · monster played by ${esc(v.heroes[cb.monster_seat].name)}` : " · monster card by policy"}</div>` +

@@ -126,7 +126,7 @@ export function fightHtml(st) {
     const aside = f.aside || [];
     html += `<div class="dl-fight-row dl-fight-roll" data-roll-id="${f.roll_id}">` +
       aside.concat(f.roll || []).map((v) => `<span class="dl-die" data-face="${v}" data-sides="${f.sides}">${dieSvg(v, f.sides, 36)}</span>`).join("") +
-      `<span class="dl-result dl-${f.status}">total ${f.total}: ${f.status === "won" ? "you win!" : "you lose"}</span></div>`;
+      `<span class="dl-result dl-${esc(f.status)}">total ${f.total}: ${f.status === "won" ? "you win!" : "you lose"}</span></div>`;
     html += `<div class="dl-fight-row"><button class="dl-btn dl-primary" data-cmd="new_fight">New fight</button></div>`;
   } else {
     html += `<div class="dl-fight-row"><button class="dl-btn dl-primary" data-cmd="new_fight">New fight</button><span class="dl-muted">roll all dice, then decide which to set aside</span></div>`;

@@ -1,0 +1,138 @@
+"""Issue 23 §4: markup from content is text, everywhere.
+
+Every name and text of every game's content is replaced by a payload such as
+``"'><img src=x onerror=alert(3)>`` (the schema allows ``<>"'`` in names), the game is
+played by a seeded bot, and at many positions both the static HTML the engine renders
+(``render.py``, what ``_repr_html_`` shows) and the board's markup (shell + board module,
+rendered in Node by the shipped ``renderMarkup``) are parsed: no ``img``, ``on*``
+attribute or foreign ``src`` may appear that the board did not write, while the payloads
+themselves do appear, as text.
+"""
+
+from __future__ import annotations
+
+
+import pytest
+
+import deepwood_kernel as dk
+from deepwood_kernel.sim import RandomBot
+
+from .markup import injected, marked_content
+
+# Games whose content names things players see. Deep Wood's content.toml names only its
+# title and designer (shown on neither board), Pig's holds no string at all: nothing of
+# theirs can carry markup to a page (marked_content finds 2 and 0 strings).
+CONTENT_GAMES = ["adventureland", "clank", "dungeondraw", "dungeonquest"]
+
+
+def positions(key: str, path, plies: int = 150, every: int = 10):
+    g = dk.new_game(key, players=dk.GAMES[key].max_players, seed=1, content=str(path))
+    bot = RandomBot(1)
+    for k in range(plies):
+        if g.is_over:
+            break
+        if k % every == 0:
+            yield g
+        g.step() if g.is_chance else g.apply(bot.choose(g))
+    yield g
+
+
+@pytest.mark.parametrize("key", CONTENT_GAMES)
+def test_content_markup_is_text_in_the_static_html(key, tmp_path):
+    path, marked = marked_content(key, tmp_path / "marked.toml")
+    assert marked > 0
+    found, shown = set(), 0
+    for g in positions(key, path):
+        for seat in (None, 0):
+            html = g.render_html(seat)
+            shown += html.count("onerror=alert(")
+            found |= set(injected(html))
+    assert shown > 0, "no payload reached the page: the test would prove nothing"
+    assert not found, sorted(found)
+
+
+@pytest.mark.parametrize("key", CONTENT_GAMES)
+def test_content_markup_is_text_on_the_board(key, tmp_path):
+    from tests.widgets.widget_helpers import node_path, render_in_node, widget_state
+    if node_path() is None:
+        pytest.skip("node is not installed")
+    import widgets.boards as boards
+    board = next(getattr(boards, n) for n in boards.__all__
+                 if getattr(boards, n).__module__.endswith("." + key))
+    path, _ = marked_content(key, tmp_path / "marked.toml")
+    cases = []
+    for g in positions(key, path):
+        for seat in (None, 0):
+            w = board(dk.load(g.to_json(), content=str(path)), seat=seat, bot_delay=0)
+            cases.append((widget_state(w), {}))
+    out = render_in_node(cases, tmp_path, module=key)
+    assert sum(o["markup"].count("onerror=alert(") for o in out) > 0
+    found = {f for o in out for f in injected(o["markup"])}
+    assert not found, sorted(found)
+
+
+def test_the_check_sees_an_unescaped_payload():
+    """The parser check itself: a payload put into an attribute unescaped is caught."""
+    from .markup import payload
+    assert injected(f'<div title="{payload(1)}">x</div>')
+    assert injected(f"<span>{payload(2)}</span>")
+    assert not injected('<img src="data:image/png;base64,AAAA" alt="a">')
+
+
+# Keys whose strings the boards use as lookups or action ids, not as text (a payload there
+# only makes the board draw nothing): left as they are.
+_LOOKUPS = ("id", "action", "kind", "type", "phase", "seat", "colour", "color", "swatch",
+            "fill", "icon", "shape")
+
+
+def _poison(node):
+    """Every text string of a synced trait, prefixed by a payload (what a save or a
+    player's name could carry, whatever the content schema allows)."""
+    from .markup import payload
+    if isinstance(node, dict):
+        return {k: (v if k in _LOOKUPS else _poison(v)) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_poison(v) for v in node]
+    return payload(7) + node if isinstance(node, str) else node
+
+
+# Boards that still draw when every text string of the view is markup. (Deep Wood's,
+# Adventure Land's and Dungeon Draw's use view strings as map keys throughout, so a
+# poisoned view stops their render; their content strings are covered above.)
+@pytest.mark.parametrize("key", ["clank", "dungeonquest", "pig"])
+def test_markup_in_every_synced_string_is_text_on_the_board(key, tmp_path):
+    """Before: the Klong! board wrote a player's status and a secret's kind into class
+    attributes and an action's verb into a note unescaped; DungeonQuest the combat card
+    keys into the damage table's title."""
+    import json
+    import subprocess
+
+    import widgets.boards as boards
+    from tests.widgets.widget_helpers import (RENDER_CHECK, node_path, shipped_module,
+                                              widget_state)
+    if node_path() is None:
+        pytest.skip("node is not installed")
+    board = next(getattr(boards, n) for n in boards.__all__
+                 if getattr(boards, n).__module__.endswith("." + key))
+    module = shipped_module(key, tmp_path)
+    g = dk.new_game(key, players=dk.GAMES[key].max_players, seed=1)
+    bot = RandomBot(1)
+    drawn, found = 0, set()
+    for k in range(200):
+        if g.is_over:
+            break
+        if k % 10 == 0:
+            st = widget_state(board(dk.load(g.to_json()), seat=None, bot_delay=0))
+            st.update({n: _poison(st[n]) for n in ("view", "advice", "event_log", "legal",
+                                                  "chance")}, message=_poison("message"))
+            src = tmp_path / "case.json"
+            src.write_text(json.dumps([{"state": st, "ui": {}}]))
+            out = subprocess.run([node_path(), str(RENDER_CHECK), str(module), str(src)],
+                                 capture_output=True, text=True, timeout=60)
+            if out.returncode == 0:
+                markup = json.loads(out.stdout)[0]["markup"]
+                drawn += "onerror=alert(7)" in markup
+                found |= set(injected(markup))
+        g.step() if g.is_chance else g.apply(bot.choose(g))
+    assert drawn >= 10
+    assert not found, sorted(found)
