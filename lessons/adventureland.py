@@ -344,7 +344,9 @@ def share_line(label, wins, games):
 
 def adventure_means(games=40, players=3, first_seed=0):
     """Print, for each adventure, the mean score of the winner and of the last player in
-    ``games`` seeded heuristic-bot games, each mean with its 95% confidence interval."""
+    ``games`` seeded heuristic-bot games, each mean with its 95% confidence interval, and
+    the mean gap between them: a paired difference (winner and last of the same game),
+    with its own interval."""
     for adventure in ("fellowship", "magnificent", "escape"):
         best, worst = [], []
         for seed in range(first_seed, first_seed + games):
@@ -352,12 +354,12 @@ def adventure_means(games=40, players=3, first_seed=0):
             best.append(pts[-1])
             worst.append(pts[0])
         cells = []
-        for xs in (best, worst):
+        for xs in (best, worst, [b - w for b, w in zip(best, worst)]):
             a = np.array(xs, dtype=float)
             e = Estimate.mean_of(a.sum(), (a * a).sum(), len(a))
             lo, hi = e.ci()
             cells.append(f"{e.value:6.1f} [{lo:5.1f}, {hi:5.1f}]")
-        print(f"{adventure:12} winner {cells[0]}   last {cells[1]}")
+        print(f"{adventure:12} winner {cells[0]}   last {cells[1]}   gap {cells[2]}")
 
 
 __all__ = ["BRINGS", "LEGEND", "adventure_means", "at_least_one", "bot_game", "deck_terrain",

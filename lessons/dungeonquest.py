@@ -81,11 +81,12 @@ LEGEND = ("`..` unexplored, `TT` tower room, `$$` treasure chamber, `Rm` dungeon
 def text_board(g, rows=None):
     """Print the grid as the board draws it (row 1, the north edge, at the top): a
     2-letter room code per square, then a mark for a hero, a monster marker, a searched
-    marker or a catacomb entrance."""
+    marker or a catacomb entrance, then ``*`` if the room shows a torch symbol and is not
+    yet searched (DQ-5.1: only such a room can be searched)."""
     s, c = g.state, g.state.content
     heroes = {h.sq for h in s.heroes if h.sq}
     rows = rows or range(1, c.rows + 1)
-    print("    " + "".join(f"{chr(97 + x):<4}" for x in range(c.columns)))
+    print("    " + "".join(f"{chr(97 + x):<5}" for x in range(c.columns)))
     for r in rows:
         cells = []
         for x in range(c.columns):
@@ -94,7 +95,9 @@ def text_board(g, rows=None):
             code = CODE[_room_type(s, sq)] if known else ".."
             mark = ("@" if sq in heroes else "m" if sq in s.monsters else
                     "s" if sq in s.searched else "e" if _entrance(s, sq) else " ")
-            cells.append(code + mark)
+            torch = known and sq in s.board and sq not in s.searched \
+                and c.tiles[s.board[sq][0]].torch
+            cells.append(code + mark + ("*" if torch else " "))
         print(f"{r:>2}  " + " ".join(cells))
 
 

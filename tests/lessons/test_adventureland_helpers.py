@@ -114,3 +114,15 @@ def test_AL_8_6_bot_games_are_seeded_and_finish():
 def test_share_line_prints_an_interval(capsys):
     al.share_line("wins", 9, 10)
     assert capsys.readouterr().out.startswith("wins: 9 of 10 = 90.0%, 95% CI [")
+
+
+def test_adventure_means_prints_the_paired_gap(capsys):
+    """Issue 24: AL 4 states the last player's gap to the winner with its interval."""
+    from lessons.adventureland import adventure_means
+    adventure_means(games=4)
+    for line in capsys.readouterr().out.splitlines():
+        assert " gap " in line
+        gap = float(line.split(" gap ")[1].split("[")[0])
+        winner = float(line.split("winner")[1].split("[")[0])
+        last = float(line.split("last")[1].split("[")[0])
+        assert gap == pytest.approx(winner - last, abs=0.11)

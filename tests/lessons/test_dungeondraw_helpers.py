@@ -114,3 +114,16 @@ def test_bots_until_stops_at_the_condition_and_build_lays_in_turn_order():
 def test_say_wraps_under_90_characters(capsys):
     dd.say("word " * 40)
     assert all(len(line) < 90 for line in capsys.readouterr().out.splitlines())
+
+
+def test_pruning_saving_is_the_paired_difference_of_search_growth():
+    """Issue 24: DD 6 compares the two searches on the same dungeons, so the saving is the
+    mean of the per-dungeon differences: it equals the difference of the two means, and
+    its interval is narrower than the two separate ones together."""
+    growth = dd.search_growth(samples=8, seed=5)
+    saving = dd.pruning_saving(samples=8, seed=5)
+    for (n, full, se_f, pruned, se_p), (m, saved, se, share) in zip(growth, saving):
+        assert n == m
+        assert saved == pytest.approx(full - pruned)
+        assert share == pytest.approx(saved / full)
+        assert se < se_f + se_p

@@ -144,3 +144,15 @@ def test_tables_print_what_the_lessons_read(capsys):
     g = dq.bot_game(players=3, seed=9)               # the game of lesson 7
     dq.score_lines(g)
     assert capsys.readouterr().out.splitlines()[-1] == "winner: Anna"
+
+
+def test_text_board_marks_a_torch_room_until_it_is_searched(capsys):
+    """Issue 24: torches decide searching (DQ-5.1), so the text map shows them."""
+    from lessons.dungeonquest import play, solo_game, text_board
+    g = play(solo_game(hero="brannoc", rune="rune_might"),
+             "move b1", "tile hall_cross", "card empty_hall")
+    text_board(g, rows=[1])
+    assert "Rm@*" in capsys.readouterr().out
+    play(g, "search", "card nothing_here")
+    text_board(g, rows=[1])
+    assert "*" not in capsys.readouterr().out
