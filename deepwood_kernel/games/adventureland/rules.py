@@ -181,31 +181,16 @@ def _opens(s: ALState, seat: int, line, stop: dict[str, bool]) -> bool:
 
 def can_move(s: ALState, seat: int, stop: dict[str, bool] | None = None) -> bool:
     """Whether ``seat`` has any move (AL-7.3, AL-7.4): :func:`_opens` along its ways,
-    inlined and stopping at the first open one (asked for every player after every turn;
-    usually the first square of the first way is open)."""
+    stopping at the first open one (asked for every player after every turn; usually the
+    first square of the first way is open)."""
     stop = _stops(s) if stop is None else stop
     r = rays(s.content)
-    parties = s.parties
-    merge = s.adventure == "magnificent"
-    starts = r["starts"][s.n]
-    east, south = r["east"], r["south"]
-
-    def opens(line) -> bool:
-        for t in line:
-            if t in stop:
-                return stop[t] and t not in parties
-            p = parties.get(t)
-            if p is None or (merge and p.seat == seat):
-                return True
-        return False
-
-    for lab in s.players[seat].lines:
-        if opens(starts[lab]):
-            return True
-    for sq, p in parties.items():
-        if p.seat == seat and (opens(east[sq]) or opens(south[sq])):
-            return True
-    return False
+    starts, east, south = r["starts"][s.n], r["east"], r["south"]
+    if any(_opens(s, seat, starts[lab], stop) for lab in s.players[seat].lines):
+        return True
+    return any(p.seat == seat and (_opens(s, seat, east[sq], stop)
+                                   or _opens(s, seat, south[sq], stop))
+               for sq, p in s.parties.items())
 
 
 # ============================================================== setup
