@@ -98,7 +98,7 @@ def _poison(node):
 
 # Boards that still draw when every text string of the view is markup. (Deep Wood's,
 # Adventure Land's and Dungeon Draw's use view strings as map keys throughout, so a
-# poisoned view stops their render; their content strings are covered above.)
+# poisoned view stops their render; their display text is poisoned alone below.)
 @pytest.mark.parametrize("key", ["clank", "dungeonquest", "pig"])
 def test_markup_in_every_synced_string_is_text_on_the_board(key, tmp_path):
     """Before: the Klong! board wrote a player's status and a secret's kind into class
@@ -135,4 +135,64 @@ def test_markup_in_every_synced_string_is_text_on_the_board(key, tmp_path):
                 found |= set(injected(markup))
         g.step() if g.is_chance else g.apply(bot.choose(g))
     assert drawn >= 10
+    assert not found, sorted(found)
+
+
+# Display text only, for the boards that look things up by view strings: a string is
+# poisoned when the key it sits under names text a player reads (names, labels, log
+# lines, hints, advice figures), never inside a subtree of lookups (a field's or an
+# action target's ``name`` is a key there).
+_TEXT = ("label", "hint", "de", "title", "name", "names", "log", "p_text", "breakdown",
+         "adventure_title", "terms")
+_KEYS_BELOW = ("target", "fields", "nodes", "links", "id", "kind")
+
+
+def _poison_text(node, text: bool = False):
+    from .markup import payload
+    if isinstance(node, dict):
+        return {k: (v if k in _KEYS_BELOW else _poison_text(v, text or k in _TEXT))
+                for k, v in node.items()}
+    if isinstance(node, list):
+        return [_poison_text(v, text) for v in node]
+    return payload(7) + node if text and isinstance(node, str) else node
+
+
+@pytest.mark.parametrize("key", ["adventureland", "deepwood", "dungeondraw"])
+def test_markup_in_every_synced_display_string_is_text_on_the_board(key, tmp_path):
+    """The boards that key maps by view strings, poisoned in their display text: names,
+    labels, hints, log lines, the message and advice figures."""
+    import json
+    import subprocess
+
+    import widgets.boards as boards
+    from tests.widgets.widget_helpers import (RENDER_CHECK, node_path, shipped_module,
+                                              widget_state)
+    if node_path() is None:
+        pytest.skip("node is not installed")
+    board = next(getattr(boards, n) for n in boards.__all__
+                 if getattr(boards, n).__module__.endswith("." + key))
+    module = shipped_module(key, tmp_path)
+    g = dk.new_game(key, players=dk.GAMES[key].max_players, seed=1)
+    bot = RandomBot(1)
+    cases = []
+    for k in range(200):
+        if g.is_over:
+            break
+        if k % 10 == 0:
+            st = widget_state(board(dk.load(g.to_json()), seat=None, bot_delay=0))
+            st = json.loads(json.dumps(st))
+            st.update({n: _poison_text(st[n]) for n in ("view", "advice", "legal", "chance",
+                                                       "status")},
+                      event_log=_poison_text(st["event_log"], True),
+                      message=_poison_text("message", True))
+            cases.append({"state": st, "ui": {}})
+        g.step() if g.is_chance else g.apply(bot.choose(g))
+    src = tmp_path / "cases.json"
+    src.write_text(json.dumps(cases))
+    out = subprocess.run([node_path(), str(RENDER_CHECK), str(module), str(src)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr[-2000:]
+    markups = [o["markup"] for o in json.loads(out.stdout)]
+    assert sum("onerror=alert(7)" in m for m in markups) >= 10
+    found = {f for m in markups for f in injected(m)}
     assert not found, sorted(found)
