@@ -709,3 +709,30 @@ def test_a_refused_setting_says_what_is_allowed_and_is_answered(lab_cls, change)
     assert lab.message == first and lab.answered == n + 2
     assert snapshot(lab, BAG_TRAITS if lab_cls is BagLab else ["config", "bars", "counts"]) \
         == before
+
+
+def test_markup_in_a_lab_label_is_text_in_node_and_in_the_static_html(tmp_path):
+    """Issue 23 §4: the one free-text input of the labs, BagLab's ``hits`` label, reaches
+    the DOM escaped (colour names are refused unless they are short words); the title and
+    the static HTML escape it too."""
+    from tests.hardening.markup import injected
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    bad = "\"'><img src=x onerror=alert(1)><b onclick=x>"
+    with pytest.raises(ValueError, match="colour names are short words"):
+        BagLab(bag={bad: 3, "black": 2})
+    lab = BagLab(hits=bad, seed=2)
+    lab.draw(20)
+    assert injected(lab._repr_html_()) == []
+    cases = [{"kind": "bag", "state": snapshot(lab, BAG_TRAITS) | {"message": bad}}]
+    (tmp_path / "cases.json").write_text(json.dumps(cases))
+    for name, src in SHIPPED.items():
+        (tmp_path / (name + ".mjs")).write_text(src)
+    (tmp_path / "render.mjs").write_text(RENDER)
+    out = subprocess.run([node, str(tmp_path / "render.mjs"), str(tmp_path / "dice_lab.mjs"),
+                          str(tmp_path / "bag_lab.mjs"), str(tmp_path / "cases.json")],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    (b,) = json.loads(out.stdout)
+    assert injected(b["markup"]) == [] and "&lt;img src=x onerror=alert(1)&gt;" in b["markup"]
