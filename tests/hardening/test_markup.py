@@ -37,6 +37,16 @@ def positions(key: str, path, plies: int = 150, every: int = 10):
     yield g
 
 
+def _board_for_node(key):
+    """The board class of game ``key``, for a render in Node (skipped without Node)."""
+    import widgets.boards as boards
+    from tests.widgets.widget_helpers import node_path
+    if node_path() is None:
+        pytest.skip("node is not installed")
+    return next(getattr(boards, n) for n in boards.__all__
+                if getattr(boards, n).__module__.endswith("." + key))
+
+
 @pytest.mark.parametrize("key", CONTENT_GAMES)
 def test_content_markup_is_text_in_the_static_html(key, tmp_path):
     path, marked = marked_content(key, tmp_path / "marked.toml")
@@ -53,12 +63,8 @@ def test_content_markup_is_text_in_the_static_html(key, tmp_path):
 
 @pytest.mark.parametrize("key", CONTENT_GAMES)
 def test_content_markup_is_text_on_the_board(key, tmp_path):
-    from tests.widgets.widget_helpers import node_path, render_in_node, widget_state
-    if node_path() is None:
-        pytest.skip("node is not installed")
-    import widgets.boards as boards
-    board = next(getattr(boards, n) for n in boards.__all__
-                 if getattr(boards, n).__module__.endswith("." + key))
+    from tests.widgets.widget_helpers import render_in_node, widget_state
+    board = _board_for_node(key)
     path, _ = marked_content(key, tmp_path / "marked.toml")
     cases = []
     for g in positions(key, path):
@@ -107,13 +113,9 @@ def test_markup_in_every_synced_string_is_text_on_the_board(key, tmp_path):
     import json
     import subprocess
 
-    import widgets.boards as boards
     from tests.widgets.widget_helpers import (RENDER_CHECK, node_path, shipped_module,
                                               widget_state)
-    if node_path() is None:
-        pytest.skip("node is not installed")
-    board = next(getattr(boards, n) for n in boards.__all__
-                 if getattr(boards, n).__module__.endswith("." + key))
+    board = _board_for_node(key)
     module = shipped_module(key, tmp_path)
     g = dk.new_game(key, players=dk.GAMES[key].max_players, seed=1)
     bot = RandomBot(1)
@@ -164,13 +166,9 @@ def test_markup_in_every_synced_display_string_is_text_on_the_board(key, tmp_pat
     import json
     import subprocess
 
-    import widgets.boards as boards
     from tests.widgets.widget_helpers import (RENDER_CHECK, node_path, shipped_module,
                                               widget_state)
-    if node_path() is None:
-        pytest.skip("node is not installed")
-    board = next(getattr(boards, n) for n in boards.__all__
-                 if getattr(boards, n).__module__.endswith("." + key))
+    board = _board_for_node(key)
     module = shipped_module(key, tmp_path)
     g = dk.new_game(key, players=dk.GAMES[key].max_players, seed=1)
     bot = RandomBot(1)

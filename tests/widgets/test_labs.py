@@ -655,6 +655,19 @@ process.stdout.write(JSON.stringify(out));
 """
 
 
+def _render_in_node(node: str, cases: list[dict], tmp_path: Path):
+    """Run :data:`RENDER` on ``cases`` (``{kind, state}``) with the shipped lab modules."""
+    (tmp_path / "cases.json").write_text(json.dumps(cases))
+    for name, src in SHIPPED.items():
+        (tmp_path / (name + ".mjs")).write_text(src)
+    (tmp_path / "render.mjs").write_text(RENDER)
+    out = subprocess.run([node, str(tmp_path / "render.mjs"), str(tmp_path / "dice_lab.mjs"),
+                          str(tmp_path / "bag_lab.mjs"), str(tmp_path / "cases.json")],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    return out
+
+
 def test_js_renders_python_states_in_node(tmp_path):
     node = shutil.which("node")
     if node is None:
@@ -670,14 +683,7 @@ def test_js_renders_python_states_in_node(tmp_path):
     cases = [{"kind": "dice", "state": snapshot(fight, DICE_TRAITS) | {"message": ""}},
              {"kind": "dice", "state": snapshot(sums, DICE_TRAITS) | {"message": "hi <b>"}},
              {"kind": "bag", "state": snapshot(bag, BAG_TRAITS) | {"message": ""}}]
-    (tmp_path / "cases.json").write_text(json.dumps(cases))
-    for name, src in SHIPPED.items():
-        (tmp_path / (name + ".mjs")).write_text(src)
-    (tmp_path / "render.mjs").write_text(RENDER)
-    out = subprocess.run([node, str(tmp_path / "render.mjs"), str(tmp_path / "dice_lab.mjs"),
-                          str(tmp_path / "bag_lab.mjs"), str(tmp_path / "cases.json")],
-                         capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stderr
+    out = _render_in_node(node, cases, tmp_path)
     f, s, b = json.loads(out.stdout)
     assert all(r["hasRender"] for r in (f, s, b))
     assert f["dice"] == ["0", "1", "2"]                       # the roll 3-4-6 is clickable
@@ -726,13 +732,6 @@ def test_markup_in_a_lab_label_is_text_in_node_and_in_the_static_html(tmp_path):
     lab.draw(20)
     assert injected(lab._repr_html_()) == []
     cases = [{"kind": "bag", "state": snapshot(lab, BAG_TRAITS) | {"message": bad}}]
-    (tmp_path / "cases.json").write_text(json.dumps(cases))
-    for name, src in SHIPPED.items():
-        (tmp_path / (name + ".mjs")).write_text(src)
-    (tmp_path / "render.mjs").write_text(RENDER)
-    out = subprocess.run([node, str(tmp_path / "render.mjs"), str(tmp_path / "dice_lab.mjs"),
-                          str(tmp_path / "bag_lab.mjs"), str(tmp_path / "cases.json")],
-                         capture_output=True, text=True, timeout=60)
-    assert out.returncode == 0, out.stderr
+    out = _render_in_node(node, cases, tmp_path)
     (b,) = json.loads(out.stdout)
     assert injected(b["markup"]) == [] and "&lt;img src=x onerror=alert(1)&gt;" in b["markup"]
