@@ -137,13 +137,26 @@ def test_make_lab_starts_headless_and_as_root(tmp_path):
         assert "deepwood_lab: TCP_NODELAY on kernel websockets" in text
         token = re.search(r"token=([0-9a-f]+)", text).group(1)
         base = f"http://127.0.0.1:{port}"
+        import urllib.error
         import urllib.request
 
         opener = urllib.request.build_opener()
         opener.addheaders = [("Authorization", f"token {token}")]
         urllib.request.install_opener(opener)
         try:
-            lab_sees_no_news(base)
+            # Lab prints its URL as it starts listening; on a loaded machine (the browser
+            # tests start servers alongside) the first request may still be refused, so
+            # it is retried for a few seconds, and a Lab that died shows its log.
+            for attempt in range(20):
+                try:
+                    lab_sees_no_news(base)
+                    break
+                except urllib.error.URLError as e:
+                    if not isinstance(e.reason, ConnectionRefusedError) or attempt == 19:
+                        raise AssertionError(f"Lab did not answer ({e}); "
+                                             f"make lab exited: {proc.poll() is not None}\n"
+                                             f"{out.read_text()[-3000:]}") from e
+                    time.sleep(0.5)
         finally:
             urllib.request.install_opener(urllib.request.build_opener())
     finally:
