@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-SHELL = Path(__file__).resolve().parents[2] / "widgets" / "shell.js"
+SHELL = Path(__file__).resolve().parents[2] / "widgets" / "a11y.js"
 
 SCRIPT = """
 import { nextTarget, newLogLines, targetKey } from %s;

@@ -94,7 +94,8 @@ def test_the_wheel_ships_the_widget_module_and_styles(tmp_path):
         shutil.copytree(REPO / pkg, src / pkg, ignore=ignore)
     wheel = _build_wheel(src, tmp_path / "dist")
     names = set(zipfile.ZipFile(wheel).namelist())
-    for f in ("widgets/__init__.py", "widgets/shell.py", "widgets/shell.js", "widgets/shell.css",
+    for f in ("widgets/__init__.py", "widgets/shell.py", "widgets/shell.js", "widgets/a11y.js",
+              "widgets/shell.css",
               "widgets/boards/deepwood.py", "widgets/boards/deepwood.js",
               "widgets/boards/deepwood.css", "widgets/boards/clank.js"):
         assert f in names, f

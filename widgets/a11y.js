@@ -1,0 +1,180 @@
+// The keyboard and screen-reader layer of every board (issue 25 §1). widgets/shell.py joins
+// this file between shell.js and the board's module into the one ES module a board ships,
+// so it uses shell.js's helpers directly; shell.js's render() calls mountA11y().
+
+// ---------------------------------------------------------------- keyboard and screen reader
+// Every click target a board declares ([data-action], [data-chance], [data-ui]) takes part in
+// one roving tabindex: Tab enters the board at the last target used, the arrow keys move to
+// the nearest target in that direction, Enter or Space acts (as a click would), Escape goes
+// to the board's onKey (which cancels a two-click move). Targets drawn as SVG shapes or
+// plain boxes get role="button" and an accessible name from the game's own label (their
+// <title> or title attribute).
+export const TARGETS = "[data-action],[data-chance],[data-ui]";
+const NATIVE = new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "A"]);
+
+/** The accessible name of a target: its SVG <title>, else its title, else its text. */
+export function targetName(node) {
+  const t = [...node.children].find((c) => c.tagName && c.tagName.toLowerCase() === "title");
+  const s = (t && t.textContent) || node.getAttribute("title") || node.textContent || "";
+  return s.replace(/\s+/g, " ").trim();
+}
+
+/** Which target a node is, stable across redraws (to keep the roving focus on it). */
+export function targetKey(node) {
+  const a = ["data-action", "data-chance", "data-ui", "data-sq", "data-strip", "data-card", "data-node",
+    "data-room", "data-seat", "data-idx", "data-res", "data-id", "data-keep"];
+  return a.map((n) => node.getAttribute(n) ?? "").join("|");
+}
+
+function setAttr(node, name, value) { if (node.getAttribute(name) !== value) node.setAttribute(name, value); }
+
+/** Give every target of ``main`` its role, name and tabindex; one of them (the one keyed
+ *  ``key``, else the first) is the board's Tab stop. Returns the Tab stop. */
+export function rove(main, key) {
+  const nodes = [...main.querySelectorAll(TARGETS)].filter((n) => !n.disabled && !n.closest("[hidden]"));
+  const stop = nodes.find((n) => targetKey(n) === key) || nodes[0] || null;
+  for (const n of nodes) {
+    setAttr(n, "tabindex", n === stop ? "0" : "-1");
+    if (!NATIVE.has(n.tagName.toUpperCase())) {
+      setAttr(n, "role", "button");
+      const name = targetName(n);
+      if (name) setAttr(n, "aria-label", name);
+      n.classList.add("sh-target");
+    }
+  }
+  return stop;
+}
+
+/** The next target for an arrow key: left and right step through every target in reading
+ *  order (wrapping, so each one is reachable); up and down go to the nearest target in
+ *  that direction, else the previous or next one in reading order. */
+export function nextTarget(nodes, from, keyName) {
+  const i = nodes.indexOf(from);
+  if (keyName === "ArrowRight" || keyName === "ArrowLeft") {
+    return nodes[(i + (keyName === "ArrowRight" ? 1 : -1) + nodes.length) % nodes.length] || null;
+  }
+  const box = (n) => { const r = n.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; };
+  if (i >= 0) {
+    const c = box(from);
+    const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[keyName];
+    let best = null, bestCost = Infinity;
+    for (const n of nodes) {
+      if (n === from) continue;
+      const p = box(n), dx = p.x - c.x, dy = p.y - c.y;
+      const along = dx * dir[0] + dy * dir[1], across = Math.abs(dx * dir[1] + dy * dir[0]);
+      if (along < 2) continue;
+      const cost = along + 2 * across;
+      if (cost < bestCost) { best = n; bestCost = cost; }
+    }
+    if (best) return best;
+  }
+  const step = keyName === "ArrowRight" || keyName === "ArrowDown" ? 1 : -1;
+  return nodes[(i + step + nodes.length) % nodes.length] || null;
+}
+
+/** New event-log lines since ``seen`` lines of the whole log, as one sentence list. */
+export function newLogLines(st, seen) {
+  const lines = st.event_log || [];
+  const start = (st.status && st.status.log_start) || 0;
+  const total = start + lines.length;
+  if (seen === null || total <= seen) return { total, text: "" };
+  return { total, text: lines.slice(Math.max(0, seen - start)).join(" ") };
+}
+
+/** The position in words, for a screen reader: whose turn, the phase, the scores, what
+ *  can be played now and the latest events (the board's picture says no more than this). */
+export function positionText(st) {
+  const status = st.status || {}, names = status.names || [];
+  const out = [];
+  const main = document.createElement("div");
+  main.innerHTML = statusHtml(st);
+  const line = main.querySelector(".sh-status");
+  if (line) out.push(line.textContent.replace(/\s+/g, " ").trim());
+  const sc = st.score || {};
+  if ((sc.total || []).length) out.push(`Scores: ${sc.total.map((s, i) => `${names[i] || `seat ${i + 1}`} ${s}`).join(", ")}.`);
+  const legal = (st.legal || []).map((a) => a.label);
+  out.push(legal.length ? `You can: ${legal.slice(0, 60).join("; ")}${legal.length > 60 ? ` (and ${legal.length - 60} more)` : ""}.` : "Nothing to play for your seat now.");
+  if ((st.chance || []).length) out.push(`Chance event with ${plural(st.chance.length, "outcome")}: ${st.chance.map((c) => `${c.label} ${c.p_pct}`).join("; ")}.`);
+  const log = (st.event_log || []).slice(-5);
+  if (log.length) out.push(`Latest: ${log.join(" ")}`);
+  return out;
+}
+
+/** The keyboard and screen-reader layer of one rendered board (see rove): a Tab stop over
+ *  the board's targets, arrow keys, Enter/Space, focus kept across redraws, an aria-live
+ *  region announcing each new event-log line (moves, bot moves, chance results) and a
+ *  "position as text" panel. Keys pressed inside the board never reach JupyterLab's
+ *  shortcuts (data-lm-suppress-shortcuts) nor the notebook (stopPropagation). */
+function mountA11y(el, getState) {
+  const main = el.querySelector(".sh-main");
+  el.setAttribute("data-lm-suppress-shortcuts", "true");
+  main.setAttribute("role", "region");
+  main.setAttribute("aria-label", "game board: Tab to enter, arrow keys to move between targets, Enter or Space to play, Escape to cancel");
+  main.insertAdjacentHTML("beforebegin",
+    `<div class="sh-a11y"><button class="sh-btn sh-position-btn" data-sh="position" aria-expanded="false" title="read the position in words (for screen readers)">Position as text</button>` +
+    `<div class="sh-live" role="status" aria-live="polite" aria-atomic="true"></div></div>` +
+    `<div class="sh-panel sh-position" role="region" aria-label="position as text" hidden></div>`);
+  const live = el.querySelector(".sh-live");
+  const posPanel = el.querySelector(".sh-position");
+  const posBtn = el.querySelector('[data-sh="position"]');
+  let seen = null, stopKey = "", focused = null;
+
+  function drawPosition(st) {
+    if (posPanel.hidden) return;
+    posPanel.innerHTML = `<div class="sh-panel-title">Position as text</div><ul>${positionText(st).map((l) => `<li>${esc(l)}</li>`).join("")}</ul>`;
+  }
+  function afterDraw(st) {
+    const stop = rove(main, stopKey);
+    if (focused && !focused.isConnected && stop &&
+        (!document.activeElement || document.activeElement === document.body || !el.contains(document.activeElement))) {
+      stop.focus({ preventScroll: true });       // the target just played is gone: stay in the board
+    }
+    const news = newLogLines(st, seen);
+    if (seen !== null && news.text) live.textContent = news.text;
+    seen = news.total;
+    drawPosition(st);
+  }
+  function onFocusIn(e) {
+    const t = e.target.closest && e.target.closest(TARGETS);
+    if (t && main.contains(t)) {
+      focused = t;
+      if (targetKey(t) !== stopKey) { stopKey = targetKey(t); rove(main, stopKey); }
+    } else focused = null;
+  }
+  function onKeyDown(e) {
+    e.stopPropagation();                         // the board's key, never the notebook's
+    const t = e.target.closest && e.target.closest(TARGETS);
+    if (!t || !main.contains(t)) return;
+    if (e.key === "Enter" || e.key === " ") {
+      if (NATIVE.has(t.tagName.toUpperCase())) return;   // a button clicks itself
+      e.preventDefault();
+      t.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    } else if (e.key.startsWith("Arrow")) {
+      const nodes = [...main.querySelectorAll(TARGETS)].filter((n) => n.getAttribute("tabindex") !== null);
+      const n = nextTarget(nodes, t, e.key);
+      if (n) { e.preventDefault(); stopKey = targetKey(n); rove(main, stopKey); n.focus(); }
+    }
+  }
+  function onClick(e) {
+    if (!e.target.closest || !e.target.closest('[data-sh="position"]')) return;
+    posPanel.hidden = !posPanel.hidden;
+    posBtn.setAttribute("aria-expanded", String(!posPanel.hidden));
+    drawPosition(getState());
+  }
+  const stopUp = (e) => e.stopPropagation();
+  el.addEventListener("focusin", onFocusIn);
+  el.addEventListener("keydown", onKeyDown);
+  el.addEventListener("keyup", stopUp);
+  el.addEventListener("keypress", stopUp);
+  el.addEventListener("click", onClick);
+  return {
+    afterDraw,
+    remove() {
+      el.removeEventListener("focusin", onFocusIn);
+      el.removeEventListener("keydown", onKeyDown);
+      el.removeEventListener("keyup", stopUp);
+      el.removeEventListener("keypress", stopUp);
+      el.removeEventListener("click", onClick);
+    },
+  };
+}
