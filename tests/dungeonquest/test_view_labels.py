@@ -51,3 +51,45 @@ def test_DQ_1_9_face_down_rune_hidden_from_every_seat():
     assert g.view(0)["heroes"][0]["rune_face_down"] is True
     assert g.view()["heroes"][0]["rune_face_down"] == "rune_grace"
     assert g.log_for(0)[-1] == "Anna is dealt a rune card face down."
+
+
+def _picture_svg(html: str) -> str:
+    import base64
+    import re
+    return base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", html).group(1)).decode()
+
+
+def test_DQ_5_1_the_picture_shows_torch_symbols_coordinates_and_a_legend():
+    """DQ-5.1: a room may be searched only if it shows a torch symbol, so the static
+    picture draws the symbol (until the room is searched), names the squares as the
+    lessons do (columns a-j, rows 1-12) and explains its marks."""
+    from deepwood_kernel.games.dungeonquest.render import _torch
+    g = dk.new_game("dungeonquest", players=3, seed=3)
+    bots = [make_bot("dungeonquest", "heuristic", seed=30 + i) for i in range(3)]
+    while not g.is_over:
+        g.step() if g.is_chance else g.apply(bots[g.current_player].choose(g))
+    s, c = g.state, g.state.content
+    svg = _picture_svg(g.render_html())
+    torches = [sq for sq, (k, *_) in s.board.items() if c.tiles[k].torch and sq not in s.searched]
+    assert torches, "seed 3 leaves unsearched torch rooms on the board"
+    for sq in torches:
+        col, row = c.xy(sq)
+        assert _torch(24 + col * 34 + 34 - 9, 22 + row * 34 + 3) in svg, sq
+    assert svg.count("#ffb300") == len(torches) + 1          # + the legend's symbol
+    for name in ("a", "j", ">1<", ">12<", "torch symbol: search", "catacomb entrance"):
+        assert name in svg, name
+
+
+def test_DQ_7_4_a_dead_hero_never_shows_more_wounds_than_life():
+    """DQ-7.4: a hero dies at wounds >= life; the wounds beyond change nothing, so the
+    picture's line reads "wounds 16 of life 16", never "20/16"."""
+    import dataclasses
+    g = start(1)
+    s = g.state
+    h = s.heroes[0]
+    from deepwood_kernel.games.dungeonquest.render import life as hero_life, render_html
+    life = hero_life(s, 0)
+    s2 = dataclasses.replace(s, heroes=(dataclasses.replace(h, wounds=life + 4, status="dead"),)
+                             + tuple(s.heroes[1:]))
+    html = render_html(s2)
+    assert f"wounds {life} of life {life}" in html and f"{life + 4}" not in html.split("<ul>")[1]

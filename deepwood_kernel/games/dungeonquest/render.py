@@ -190,14 +190,22 @@ _HERO = ("#2e7d32", "#1565c0", "#c62828", "#f9a825")
 
 def render_html(s: DQState, seat: int | None = None) -> str:
     c = s.content
-    z = 34
-    w, hgt = c.columns * z + 20, c.rows * z + 60
+    z, left, top = 34, 24, 22          # the margins hold the squares' names (a-j, 1-13)
+    w = c.columns * z + left + 10
+    legend, bottom = _legend(10, c.rows * z + top + 44, w - 20,
+                             c.sq(c.columns - 1, c.rows - 1))
+    hgt = bottom + 6
     out = [f'<svg width="{w}" height="{hgt}" viewBox="0 0 {w} {hgt}" font-family="sans-serif">',
            f'<rect width="{w}" height="{hgt}" fill="#2b2622"/>']
+    label = '<text x="{:.0f}" y="{:.0f}" font-size="11" fill="#e8dcc0" text-anchor="middle">{}</text>'
+    for col in range(c.columns):
+        out.append(label.format(left + col * z + z / 2, top - 7, c.sq(col, 0)[0]))
+    for row in range(c.rows):
+        out.append(label.format(left / 2, top + row * z + z / 2 + 4, row + 1))
     for col in range(c.columns):
         for row in range(c.rows):
             sq = c.sq(col, row)
-            x, y = 10 + col * z, 10 + row * z
+            x, y = left + col * z, top + row * z
             if sq in s.board or sq in c.towers or sq in c.treasure:
                 typ = room_type(s, sq)
                 out.append(f'<rect x="{x}" y="{y}" width="{z}" height="{z}" '
@@ -216,6 +224,8 @@ def render_html(s: DQState, seat: int | None = None) -> str:
                 if sq in s.searched:
                     out.append(f'<rect x="{x + z - 12}" y="{y + 3}" width="8" height="8" '
                                'fill="#eee"/>')
+                elif sq in s.board and c.tiles[s.board[sq][0]].torch:
+                    out.append(_torch(x + z - 9, y + 3))
                 if has_entrance(s, sq):
                     out.append(f'<rect x="{x + 3}" y="{y + z - 11}" width="8" height="8" '
                                'fill="#000"/>')
@@ -225,9 +235,11 @@ def render_html(s: DQState, seat: int | None = None) -> str:
     for i, h in enumerate(s.heroes):
         if h.sq:
             col, row = c.xy(h.sq)
-            out.append(f'<circle cx="{10 + col * z + z / 2 + 4 * i - 6}" '
-                       f'cy="{10 + row * z + z / 2}" r="8" fill="{_HERO[i]}" stroke="#fff"/>')
-    y = c.rows * z + 30
+            cx, cy = left + col * z + z / 2 + 4 * i - 6, top + row * z + z / 2
+            out.append(f'<circle cx="{cx}" cy="{cy}" r="8" fill="{_HERO[i]}" stroke="#fff"/>'
+                       f'<text x="{cx}" y="{cy + 4}" font-size="10" font-weight="bold" '
+                       f'fill="#fff" text-anchor="middle">{i + 1}</text>')
+    y = c.rows * z + top + 12
     for k in range(1, c.sun_length + 1):
         x = 10 + (k - 1) * (w - 20) / c.sun_length
         fill = "#f5c542" if k == s.sun else "#555"
@@ -236,13 +248,16 @@ def render_html(s: DQState, seat: int | None = None) -> str:
         if k in c.sun_numbers:
             out.append(f'<text x="{x + 2:.1f}" y="{y + 11}" font-size="9" fill="#fff">'
                        f'{c.sun_numbers[k]}</text>')
+    out.append(legend)
     out.append("</svg>")
     svg = "".join(out)
     rows = "".join(
         f"<li>{escape(h.name)}"
         + (f" ({escape(c.heroes[h.hero].name)})" if h.hero else "")
-        + f": {h.status}, wounds {h.wounds}"
-        + (f"/{life(s, i)}" if h.hero else "")
+        + f": {h.status}, "
+        # wounds past the life total change nothing (the hero is dead): never "20/16"
+        + (f"wounds {min(h.wounds, life(s, i))} of life {life(s, i)}" if h.hero
+           else f"wounds {h.wounds}")
         + f", determination {h.determination}, loot {len(h.loot)} "
           f"({score_breakdown(s, i)[-1][1]} gold)</li>"
         for i, h in enumerate(s.heroes))
@@ -251,6 +266,38 @@ def render_html(s: DQState, seat: int | None = None) -> str:
             + svg_image(svg, f"The dungeon after round {s.round}: {len(s.board)} room tiles "
                              f"placed, the sun on space {s.sun}.")
             + f"<ul>{rows}</ul></div>")
+
+
+_FLAME = "M{x} {y} C{a} {m} {b} {e} {x} {e} C{c} {e} {d} {m} {x} {y}Z"
+
+
+def _torch(x: float, y: float) -> str:
+    """The torch symbol: a flame 10 wide and 13 high, its tip at (x, y)."""
+    d = _FLAME.format(x=x, y=y, a=x + 6, b=x + 5, c=x - 5, d=x - 6, m=y + 7, e=y + 13)
+    return f'<path d="{d}" fill="#ffb300" stroke="#7a3b00" stroke-width="1"/>'
+
+
+def _legend(x: float, y: float, width: float, last: str) -> tuple[str, float]:
+    """The picture's key (the marks drawn on the squares, in the lessons' words), wrapped
+    to ``width``; returns the markup and the y below it."""
+    items = [('<circle cx="5" cy="0" r="5" fill="#b00"/>', "monster marker"),
+             (_torch(5, -7), "torch symbol: search"),
+             ('<rect x="1" y="-5" width="8" height="8" fill="#eee"/>', "searched"),
+             ('<rect x="1" y="-5" width="8" height="8" fill="#000" stroke="#888"/>',
+              "catacomb entrance"),
+             ('<circle cx="5" cy="0" r="6" fill="#2e7d32" stroke="#fff"/>', "hero, seat no.")]
+    out, dx = [], x
+    for mark, text in items:
+        step = 22 + 5.6 * len(text)
+        if dx > x and dx + step > x + width:
+            dx, y = x, y + 16
+        out.append(f'<g transform="translate({dx:.0f},{y:.0f})">{mark}<text x="13" y="4" '
+                   f'font-size="10" fill="#e8dcc0">{text}</text></g>')
+        dx += step
+    y += 18
+    out.append(f'<text x="{x}" y="{y + 4}" font-size="10" fill="#e8dcc0">wall black, '
+               f'door brown, portcullis grey · a1 top left, {last} bottom right</text>')
+    return "".join(out), y + 14
 
 
 def _side(s: DQState, sq: str, d: int) -> str:
