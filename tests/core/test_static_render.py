@@ -157,3 +157,19 @@ def test_deepwood_badges_never_cover_a_tile_symbol(kind):
         near_x, near_y = min(max(cx, x0), x1), min(max(cy, y0), y1)
         # the badge disc may touch the symbol's box corner by a pixel, not cover it
         assert (near_x - cx) ** 2 + (near_y - cy) ** 2 > (r - 1.5) ** 2, (kind, bx, by)
+
+
+def test_deepwood_pictures_name_their_fields_and_carry_a_key(positions):
+    """Issue 25 §2: the lessons name fields like chess squares (a-e, rows 0-8; market
+    A1-D4), so the static pictures print those names in their margins, and a key
+    explains every symbol."""
+    html = positions["deepwood-150"].render_html()
+    board, *_ = [svg for alt, svg in _pictures(html) if "forest board" in alt]
+    texts = [el.text for el in board.iter() if el.text]
+    assert [t for t in texts if t in "abcde"] == list("abcde")
+    assert [t for t in texts if t.isdigit() and len(t) == 1][:9] == [str(r) for r in range(9)]
+    market = [svg for alt, svg in _pictures(html) if alt.startswith("Resource market")][0]
+    assert {"A", "B", "C", "D", "1", "2", "3", "4"} <= {el.text for el in market.iter()}
+    for word in ("thicket", "gate", "guard", "sword", "troll", "rock", "stones on a field",
+                 "face-down tile", "fog", "columns a–e"):
+        assert f"{word}" in html, word

@@ -220,6 +220,39 @@ def _badge(cx: float, cy: float, r: float, fill: str, text: str) -> str:
             f'text-anchor="middle">{text}</text>')
 
 
+def _margin(cell: int) -> int:
+    """The strip beside a picture that holds the field names (wide enough for "8")."""
+    return max(11, round(cell * 0.42))
+
+
+def _name(x: float, y: float, text: str, size: float) -> str:
+    """A field name in the margin, centred on ``x``."""
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="#555" '
+            f'text-anchor="middle">{text}</text>')
+
+
+def legend_html() -> str:
+    """The key under the boards: every symbol and mark the pictures use, in the lessons'
+    words (the static picture must be readable without the widget's tooltips)."""
+    def pic(inner: str, alt: str) -> str:
+        return svg_image(f'<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16">'
+                         f'{inner}</svg>', alt, "vertical-align:-3px")
+    cells = [(tile_symbol(k, 8, 8, 7), k) for k in ("thicket", "gate", "guard", "sword",
+                                                    "troll", "rock")]
+    cells += [(_badge(8, 8, 7, "#1e73be", "2"), "stones on a field"),
+              (_badge(8, 8, 7, "#8a5a00", "1"), "trolls on a field"),
+              (f'<rect width="15" height="15" rx="3" fill="{TILE_COLOUR[FACE_DOWN]}"/>',
+               "face-down tile"),
+              ('<rect width="15" height="15" rx="3" fill="#9e9e9e"/>', "wall row"),
+              ('<rect width="15" height="15" fill="#cfd8dc"/>', "fog"),
+              ('<rect x="1" y="1" width="13" height="13" rx="3" fill="#e8f2e1" stroke="#333"'
+               ' stroke-width="1.5"/>', "fight here")]
+    items = " · ".join(f'<span style="white-space:nowrap">{pic(inner, "key: " + text)} '
+                       f'{text}</span>' for inner, text in cells)
+    return (f'<div style="font-size:12px">Key: {items}. Fields are named like chess squares: '
+            "columns a–e, rows 0 (bottom wall) to 8 (top wall); market cells A1–D4.</div>")
+
+
 def board_svg(v: dict, seat: int, cell: int = 34) -> str:
     """One forest board as SVG: walls, rocks, tiles, stones, trolls, fog, figure.
 
@@ -230,8 +263,12 @@ def board_svg(v: dict, seat: int, cell: int = 34) -> str:
     b = v["boards"][seat]
     cols, height = v["columns"], v["rows"] + 2
     w, h = cols * cell, height * cell
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + 2}" height="{h + 2}" '
-           f'viewBox="-1 -1 {w + 2} {h + 2}" font-family="DejaVu Sans, sans-serif">']
+    m, size = _margin(cell), max(8, round(cell * 0.32))   # field names: a-e below, 0-8 left
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + m + 2}" height="{h + m + 2}" '
+           f'viewBox="{-m - 1} -1 {w + m + 2} {h + m + 2}" font-family="DejaVu Sans, sans-serif">']
+    out += [_name(c * cell + cell / 2, h + m - 3, "abcdefghij"[c], size) for c in range(cols)]
+    out += [_name(-m / 2, (height - 1 - r) * cell + cell / 2 + size / 3, str(r), size)
+            for r in range(height)]
     for fld in b["fields"]:
         x = fld["col"] * cell
         y = (height - 1 - fld["row"]) * cell
@@ -276,9 +313,12 @@ def board_alt(v: dict, seat: int) -> str:
 def market_svg(v: dict, cell: int = 30) -> str:
     """The 4x4 resource market with its border fields (rows left, columns below)."""
     m = v["market"]
-    size = 5 * cell
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 2}" height="{size + 2}" '
-           f'viewBox="-1 -1 {size + 2} {size + 2}" font-family="DejaVu Sans, sans-serif">']
+    size, gap = 5 * cell, _margin(cell)     # cell names: columns A-D below, rows 1-4 right
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + gap + 2}" '
+           f'height="{size + gap + 2}" viewBox="-1 -1 {size + gap + 2} {size + gap + 2}" '
+           f'font-family="DejaVu Sans, sans-serif">']
+    out += [_name((c + 1.5) * cell, size + gap - 3, "ABCD"[c], 10) for c in range(4)]
+    out += [_name(size + gap / 2, (3.5 - r) * cell + 3, str(r + 1), 10) for r in range(4)]
     for i, res in enumerate(m["cells"]):
         row, col = divmod(i, 4)
         x, y = (col + 1) * cell, (3 - row) * cell
@@ -331,11 +371,11 @@ def render_html(s: DeepWoodState, seat: int | None = None) -> str:
     for i, p in enumerate(v["players"]):
         cell = 34 if i == focus else 22
         caption = escape(p["name"]) + (" (left the forest)" if v["boards"][i]["left"] else "")
-        boards.append(f'<div style="margin:4px;max-width:{v["columns"] * cell + 2}px">'
+        boards.append(f'<div style="margin:4px;max-width:{v["columns"] * cell + 2 + _margin(cell)}px">'
                       f'<div style="font-size:12px;font-weight:bold;color:{SEAT_COLOUR[i]}">'
                       f'{caption}</div>{svg_image(board_svg(v, i, cell), board_alt(v, i))}'
                       f'</div>')
-    market = (f'<div style="margin:4px;max-width:152px"><div style="font-size:12px">Market '
+    market = (f'<div style="margin:4px;max-width:{152 + _margin(30)}px"><div style="font-size:12px">Market '
               f'({v["market"]["strips"]} strips, pile {v["pile"]})</div>'
               f'{svg_image(market_svg(v), market_alt(v))}</div>')
     icons = {k: _icon(k, k + "s") for k in ("thicket", "gate", "guard", "sword", "troll")}
@@ -355,5 +395,5 @@ def render_html(s: DeepWoodState, seat: int | None = None) -> str:
     middle = ", ".join(f"#{m['number']} ({m['strength']})" for m in v["middle"])
     return (f'<div class="deepwood-static" style="font-family:sans-serif">'
             f'<div>{head}</div><div style="display:flex;flex-wrap:wrap;align-items:flex-end">'
-            f'{"".join(boards)}{market}</div>{table}'
+            f'{"".join(boards)}{market}</div>{legend_html()}{table}'
             f'<div style="font-size:12px">Rock monsters in the middle: {middle}</div></div>')
