@@ -53,7 +53,7 @@ from math import comb
 from deepwood_kernel.core.picture import svg_image
 from deepwood_kernel.games.adventureland import (fight_odds, odds_now, sword_choices,
                                                win_chance)
-from deepwood_kernel.games.adventureland.render import board_svg
+from deepwood_kernel.games.adventureland.render import board_svg, legend_html
 from deepwood_kernel.games.adventureland.rules import ADVENTURE_TITLES, rays
 from deepwood_kernel.games.adventureland.scoring import known_breakdown, known_total
 
@@ -243,7 +243,7 @@ class AdventureLandBoard(GameWidget):
                f"{len(s.parties)} parties on the board, water sprite "
                f"{'on ' + s.sprite if s.sprite else 'beside the board'}.")
         html = (f"<div><b>Adventure Land</b> — {escape(ADVENTURE_TITLES[s.adventure])}<br>"
-                f"{svg_image(board_svg(s), alt)}<ul>{''.join(rows)}</ul></div>")
+                f"{svg_image(board_svg(s), alt)}{legend_html()}<ul>{''.join(rows)}</ul></div>")
         if self.seat is None:
             html = ('<div style="font:12px sans-serif;color:#8a5a00">Spectator view: every '
                     'hand is shown.</div>' + html)

@@ -176,8 +176,12 @@ def board_svg(s: ALState, cell: int = 40) -> str:
         p = s.parties.get(sq)
         if p is not None:
             fill = SEAT_COLOUR.get(s.players[p.seat].colour, "#000")
+            # the player's initial on the block: colour is never the only cue
             out.append(f'<rect x="{x + cell / 2 - 6}" y="{y + cell / 2 - 2}" width="12" '
-                       f'height="16" fill="{fill}"/>')
+                       f'height="16" fill="{fill}"/><text x="{x + cell / 2}" '
+                       f'y="{y + cell / 2 + 10}" text-anchor="middle" font-size="10" '
+                       f'font-weight="bold" fill="#fff">'
+                       f'{escape(s.players[p.seat].name[:1].upper())}</text>')
             n = p.adventurers + p.companions
             if n > 1:
                 out.append(f'<text x="{x + cell - 4}" y="{y + cell - 4}" '
@@ -186,6 +190,28 @@ def board_svg(s: ALState, cell: int = 40) -> str:
             out.append(f'<circle cx="{x + cell - 9}" cy="{y + 9}" r="7" fill="#1f618d"/>')
     out.append("</svg>")
     return "".join(out)
+
+
+def legend_html() -> str:
+    """The key under the board: terrains, items and figures as the picture draws them
+    (the static picture must be readable without the widget's tooltips)."""
+    def pic(inner: str, text: str) -> str:
+        icon = svg_image(f'<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" '
+                         f'font-family="sans-serif" font-size="11">{inner}</svg>',
+                         "key: " + text, "vertical-align:-3px")
+        return f'<span style="white-space:nowrap">{icon} {text}</span>'
+    items = [pic(f'<rect width="16" height="16" fill="{colour}" stroke="#666"/>', terrain)
+             for terrain, colour in TERRAIN_COLOUR.items()]
+    items += [pic(f'<text x="4" y="12">{letter}</text>', name) for letter, name in
+              (("G", "gold"), ("h", "herb"), ("s", "sword"), ("c", "companion"))]
+    items += [pic('<circle cx="8" cy="8" r="7" fill="#5b2c6f"/><text x="8" y="12" '
+                  'text-anchor="middle" fill="white">9</text>', "fog creature, its strength"),
+              pic('<rect x="2" y="0" width="12" height="16" fill="#1e8449"/><text x="8" '
+                  'y="12" text-anchor="middle" font-size="10" font-weight="bold" '
+                  'fill="#fff">A</text>', "party: player's initial, figures if more than 1"),
+              pic('<circle cx="8" cy="8" r="7" fill="#1f618d"/>', "water sprite")]
+    return (f'<div style="font:12px sans-serif">Key: {" · ".join(items)}. Squares are named '
+            "by column letter and row number (A1 top left).</div>")
 
 
 def render_html(s: ALState, seat: int | None = None) -> str:
@@ -206,4 +232,4 @@ def render_html(s: ALState, seat: int | None = None) -> str:
            f"{sum(1 for i in s.items.values() if i[0] == 'creature')} fog creatures, "
            f"water sprite {'on ' + s.sprite if s.sprite else 'beside the board'}.")
     return (f"<div><b>{escape(INFO.title)}</b> — {escape(ADVENTURE_TITLES[s.adventure])}"
-            f"<br>{svg_image(board_svg(s), alt)}<ul>{''.join(rows)}</ul></div>")
+            f"<br>{svg_image(board_svg(s), alt)}{legend_html()}<ul>{''.join(rows)}</ul></div>")

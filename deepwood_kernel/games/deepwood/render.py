@@ -371,11 +371,13 @@ def render_html(s: DeepWoodState, seat: int | None = None) -> str:
     for i, p in enumerate(v["players"]):
         cell = 34 if i == focus else 22
         caption = escape(p["name"]) + (" (left the forest)" if v["boards"][i]["left"] else "")
-        boards.append(f'<div style="margin:4px;max-width:{v["columns"] * cell + 2 + _margin(cell)}px">'
+        width = v["columns"] * cell + 2 + _margin(cell)
+        boards.append(f'<div style="margin:4px;max-width:{width}px">'
                       f'<div style="font-size:12px;font-weight:bold;color:{SEAT_COLOUR[i]}">'
                       f'{caption}</div>{svg_image(board_svg(v, i, cell), board_alt(v, i))}'
                       f'</div>')
-    market = (f'<div style="margin:4px;max-width:{152 + _margin(30)}px"><div style="font-size:12px">Market '
+    market = (f'<div style="margin:4px;max-width:{152 + _margin(30)}px">'
+              f'<div style="font-size:12px">Market '
               f'({v["market"]["strips"]} strips, pile {v["pile"]})</div>'
               f'{svg_image(market_svg(v), market_alt(v))}</div>')
     icons = {k: _icon(k, k + "s") for k in ("thicket", "gate", "guard", "sword", "troll")}

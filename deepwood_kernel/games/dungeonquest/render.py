@@ -197,7 +197,8 @@ def render_html(s: DQState, seat: int | None = None) -> str:
     hgt = bottom + 6
     out = [f'<svg width="{w}" height="{hgt}" viewBox="0 0 {w} {hgt}" font-family="sans-serif">',
            f'<rect width="{w}" height="{hgt}" fill="#2b2622"/>']
-    label = '<text x="{:.0f}" y="{:.0f}" font-size="11" fill="#e8dcc0" text-anchor="middle">{}</text>'
+    label = ('<text x="{:.0f}" y="{:.0f}" font-size="11" fill="#e8dcc0" '
+             'text-anchor="middle">{}</text>')
     for col in range(c.columns):
         out.append(label.format(left + col * z + z / 2, top - 7, c.sq(col, 0)[0]))
     for row in range(c.rows):
