@@ -188,20 +188,41 @@ def dungeon_svg(s: DDState, seat: int, unit: int = 14) -> str:
 
 
 def render_html(s: DDState, seat: int | None = None) -> str:
+    """The table as static HTML: the round and goal, the market in words, and each
+    player's dungeon as a picture (with a key), readable without the widget."""
     c = s.content
     head = (f"<b>Dungeon Draw</b> — round {s.round} of {s.rounds}, phase {s.phase}")
     if s.main_goal:
         k = goal_kind(s.main_goal)
-        head += f"; main goal {c.goals[k]} per {k}" + (" ⌛" if has_hourglass(
+        # spelled out: the hourglass glyph is an empty box in Debian's fonts
+        head += f"; main goal {c.goals[k]} per {k}" + (" (hourglass)" if has_hourglass(
             s.main_goal) else "")
     rows = []
     for i, p in enumerate(s.players):
         total = score_breakdown(s, i)[-1][1]
         svg = dungeon_svg(s, i)
-        pic = svg_image(svg, f"{p.name}'s dungeon") if svg else ""
+        pic = (svg_image(svg, f"{p.name}'s dungeon") if svg
+               else "<i>no dungeon card placed yet</i>")
         rows.append(f"<div><b>{escape(p.name)}</b>: {p.coins} coins, {total} points, "
-                    f"books {', '.join(p.books) or 'none'}<br>{pic}</div>")
-    market = (f"Fairy tiles {dict(s.fairy)}; spell books {s.book_row}; cards "
-              + "; ".join(f"{k}: {[c.cards[x].name if x else '—' for x in v]}"
-                          for k, v in s.rows.items()))
-    return f"<div>{head}<br>{escape(market)}{''.join(rows)}</div>"
+                    f"books {escape(', '.join(p.books)) or 'none'}<br>{pic}</div>")
+    fairy = ", ".join(f"{kind} {n}" for kind, n in s.fairy.items()) or "none"
+    books = ", ".join(b or "(empty)" for b in s.book_row) or "none"
+    cards = "; ".join(f"cost {cost}: " + ", ".join(c.cards[x].name if x else "(empty)"
+                                                   for x in keys)
+                      for cost, keys in s.rows.items())
+    market = (f"Fairy tiles left: {fairy} · spell books on offer: {books} · "
+              f"dungeon cards by cost: {cards}")
+    return (f"<div>{head}<br>{escape(market)}{''.join(rows)}"
+            f"{_legend_html() if any(p.placements for p in s.players) else ''}</div>")
+
+
+def _legend_html() -> str:
+    """The key of :func:`dungeon_svg`'s marks."""
+    def dot(colour: str, kind: str) -> str:
+        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8">'
+               f'<circle cx="4" cy="4" r="3" fill="{colour}"/></svg>')
+        return f'<span style="white-space:nowrap">{svg_image(svg, "key: " + kind)} {kind}</span>'
+    dots = " · ".join(dot(colour, kind) for kind, colour in _COL.items())
+    return ('<div style="font:12px sans-serif">Key: cards are the pale rectangles (named '
+            "top left); grey squares are rooms; brown lines are corridors (dashed: the lower "
+            f"level); the coloured line is the player's path; contents: {dots}.</div>")
