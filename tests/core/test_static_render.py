@@ -173,3 +173,16 @@ def test_deepwood_pictures_name_their_fields_and_carry_a_key(positions):
     for word in ("thicket", "gate", "guard", "sword", "troll", "rock", "stones on a field",
                  "face-down tile", "fog", "columns a–e"):
         assert f"{word}" in html, word
+
+
+def test_clank_map_has_a_key_and_figures_carry_initials(positions):
+    """Issue 25 §2: the map's marks are explained under it, and each figure carries its
+    player's initial (colour is never the only cue)."""
+    g = positions["clank-150"]
+    html = g.render_html()
+    (_, svg), *_ = [p for p in _pictures(html) if p[0].startswith("Dungeon map")]
+    initials = sorted(el.text for el in svg.iter() if el.get("font-size") == "9")
+    assert initials == sorted(p.name[0] for p in g.state.players)
+    for word in ("threat", "locked tunnel", "one-way tunnel", "footprints", "artifact",
+                 "major secret", "minor secret", "crystal cave", "market", "heal fountain"):
+        assert word in html, word

@@ -299,10 +299,42 @@ def map_svg(s: ClankState, scale: float = 0.8) -> str:
     for i, p in enumerate(s.players):
         r = c.rooms[p.room]
         dx = -15 + 10 * i
+        # the player's initial on the figure: colour is never the only cue
         out.append(f'<circle cx="{r.x + dx}" cy="{r.y - 26}" r="7" fill="{_FILL[p.colour]}" '
-                   f'stroke="#000"/>')
+                   f'stroke="#000"/><text x="{r.x + dx}" y="{r.y - 22.5}" font-size="9" '
+                   f'font-weight="bold" fill="#fff" text-anchor="middle">'
+                   f'{escape(p.name[:1].upper())}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def legend_html() -> str:
+    """The key under the map: every mark :func:`map_svg` draws, in the lessons' words
+    (the static picture must be readable without the widget's tooltips)."""
+    def pic(inner: str, text: str, width: int = 18) -> str:
+        icon = svg_image(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
+                         f'height="18">{inner}</svg>', "key: " + text, "vertical-align:-4px")
+        return f'<span style="white-space:nowrap">{icon} {text}</span>'
+
+    def room(fill: str, stroke: str = "#333", sw: float = 1.5) -> str:
+        return (f'<circle cx="9" cy="9" r="7.5" fill="{fill}" stroke="{stroke}" '
+                f'stroke-width="{sw}"/>')
+    items = [pic(_diamond(9, 9, 7, "#b00000"), "threat: 1 damage each, a sword blocks 1"),
+             pic(_padlock(9, 9), "locked tunnel (needs a master key)"),
+             pic('<line x1="0" y1="9" x2="12" y2="9" stroke="#555" stroke-width="3"/>'
+                 + _arrow(11, 9, 1, 0), "one-way tunnel", 22),
+             pic('<line x1="0" y1="9" x2="22" y2="9" stroke="#555" stroke-width="3" '
+                 'stroke-dasharray="3 5"/>', "dotted: footprints, 2 boots", 22),
+             pic(_star(9, 9, 8.5, "#e0a800"), "artifact (its value)"),
+             pic(_diamond(9, 9, 7, "#7b3fa0"), "major secret"),
+             pic('<circle cx="9" cy="9" r="4" fill="#5f7f8f"/>', "minor secret"),
+             pic(room("#c9e7f5"), "crystal cave"), pic(room("#f7e3a1"), "market"),
+             pic(room("#fff", "#2a7", 3), "heal fountain"), pic(room("#d8f0d0"), "start"),
+             pic(f'<circle cx="9" cy="9" r="7" fill="{_FILL["green"]}" stroke="#000"/><text '
+                 'x="9" y="12.5" font-size="9" font-weight="bold" fill="#fff" '
+                 'text-anchor="middle">A</text>', "figure: the player's initial")]
+    return (f'<div style="font-size:12px">Key: {" · ".join(items)}. Rooms are named r1, r2, '
+            "… as in the lessons; below the dashed line lie the depths.</div>")
 
 
 def map_alt(s: ClankState) -> str:
@@ -354,7 +386,7 @@ def render_html(s: ClankState, seat: int | None = None) -> str:
     return (
         "<div style='font-family:sans-serif;font-size:13px'>"
         f"<div><b>Klong! (Clank!)</b> — {escape(status)}</div>"
-        + svg_image(map_svg(s), map_alt(s), "max-width:100%;height:auto") +
+        + svg_image(map_svg(s), map_alt(s), "max-width:100%;height:auto") + legend_html() +
         "<table style='border-collapse:collapse'><tr>" + "".join(rows) + "</tr></table>"
         "<table><tr><th>player</th><th>status</th><th>room</th><th>damage</th><th>clank</th>"
         "<th>in bag</th><th>gold</th><th>artifacts</th><th>hand</th><th>points</th></tr>"
