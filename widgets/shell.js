@@ -301,7 +301,7 @@ function controlsMarkup() {
     `<button class="sh-btn" data-cmd="step" title="resolve the pending chance event with the seeded random numbers">Step</button>` +
     `<label class="sh-check" title="${esc(b.autoTitle || "resolve chance events on their own")}"><input type="checkbox" data-ctl="auto"> ${esc(b.autoLabel || "auto chance")}</label>` +
     `<label title="how fast bots play">bots <select data-ctl="speed"><option value="1">slow</option><option value="0.4">normal</option><option value="0.1">fast</option></select></label>` +
-    `<button class="sh-btn" data-cmd="skip" title="let bots and automatic chance play at once, up to the next human decision">⏭ Skip to my turn</button>` +
+    `<button class="sh-btn" data-cmd="skip" title="let bots and automatic chance play at once, up to the next human decision">» Skip to my turn</button>` +
     `<span class="sh-sep"></span>` +
     `<label>players <select data-ctl="players"></select></label>` +
     `<label>seed <input type="number" min="0" step="1" data-ctl="seed" class="sh-seed"></label>` +

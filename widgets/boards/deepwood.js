@@ -289,7 +289,7 @@ function marketSvg(st, ui) {
   const borderPos = {};
   for (let r = 0; r < 4; r++) borderPos[`row${r + 1}`] = [0, gy + (3 - r) * cs, `${r + 1}`];
   for (let c = 0; c < 4; c++) borderPos[`col${"ABCD"[c]}`] = [gx + c * cs, gy + 4 * cs + gap, "ABCD"[c]];
-  borderPos.corner = [0, gy + 4 * cs + gap, "⟋"];
+  borderPos.corner = [0, gy + 4 * cs + gap, "╱"];  // U+2571: DejaVu has it (U+27CB is an empty box)
   const legalBorders = legalMap(st, "border", "name"), hits = [];
   for (const [key, [x, y, label]] of Object.entries(borderPos)) {
     const who = m.borders[key];
