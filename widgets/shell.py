@@ -173,6 +173,24 @@ class BotDelay(t.Float):
         return check_delay(value, MAX_HOLD_DELAY)
 
 
+def merge_alike(outcomes: list[tuple[str, str, Fraction]]) -> list[tuple[str, str, Fraction]]:
+    """Hidden outcomes (``"?"`` ids) a seat cannot tell apart — the same label — become
+    one row whose probability is their sum; forceable outcomes stay apart (forcing picks
+    one true outcome).
+
+    >>> merge_alike([("?a", "a card", Fraction(1, 4)), ("?b", "a card", Fraction(3, 4))])
+    [('?a', 'a card', Fraction(1, 1))]
+    """
+    merged: dict[tuple[str, str], list] = {}
+    for i, label, p in outcomes:
+        key = (label, "?") if i.startswith("?") else (label, i)
+        if key in merged:
+            merged[key][2] += p
+        else:
+            merged[key] = [i, label, p]
+    return [tuple(row) for row in merged.values()]
+
+
 def prob_dict(p: Fraction) -> dict:
     return {"p_num": p.numerator, "p_den": p.denominator, "p_text": fraction_text(p),
             "p_pct": percent_text(p), "p": float(p)}
@@ -397,7 +415,7 @@ class GameWidget(BrowserRequests, anywidget.AnyWidget):
         if outcomes is None:
             outcomes = [(a.id, a.label, p) for a, p in g.chance_outcomes()]
         return [{"id": i, "label": label, "force": not i.startswith("?"), **prob_dict(p)}
-                for i, label, p in outcomes]
+                for i, label, p in merge_alike(outcomes)]
 
     def phase_text(self, view: dict) -> dict:
         """The phase for the status line: ``{name, de, hint}`` from :attr:`PHASES`."""
