@@ -182,7 +182,12 @@ class Exercise:
             except (ValueError, ZeroDivisionError):
                 raise ValueError(f"{given!r} is not a number; write e.g. Fraction(1, 4).") from None
         if isinstance(given, float):
+            # Python division typed for a fraction (8281/46656): the key itself when it
+            # agrees to 9 digits, whatever its denominator; else the nearest small fraction
+            answer = self.answer if isinstance(self.answer, (int, Fraction)) else None
             near = Fraction(given).limit_denominator(10_000)
+            if answer is not None and abs(float(answer) - given) < 1e-9:
+                near = Fraction(answer)
             given = near if abs(float(near) - given) < 1e-9 else Fraction(given)
         value = Fraction(given)
         if self.kind == "probability" and not 0 <= value <= 1:

@@ -17,14 +17,19 @@ from deepwood_kernel.prob import Dist, Estimate, roll_multisets, sum_of
 
 @lru_cache(maxsize=None)
 def keep_high_rule(dice: int, need: int, rolls_left: int, keep_from: int = 5) -> Fraction:
-    """Exact win chance of the rule "set aside every die showing ``keep_from`` or more"
-    in a keep-aside fight (DW-6.3): ``dice`` dice, ``need`` pips, ``rolls_left`` rolls.
+    """Exact win chance of the rule "stop as soon as the dice reach the strength, else set
+    aside every die showing ``keep_from`` or more" in a keep-aside fight (DW-6.3):
+    ``dice`` dice, ``need`` pips, ``rolls_left`` rolls.
 
-    Walks every distinct roll (a multiset of faces) with its number of orderings; the
-    fight stops early once every die is set aside.
+    The stop matters: without it the rule would reroll a 3 from 6-6-3 against 15 and could
+    lose a fight already won, which no player who adds up would do. Walks every distinct
+    roll (a multiset of faces) with its number of orderings; the fight also ends once every
+    die is set aside.
 
     >>> keep_high_rule(1, 5, 2)
     Fraction(5, 9)
+    >>> keep_high_rule(3, 15, 3)
+    Fraction(161059, 314928)
     """
     if need <= 0:
         return Fraction(1)
@@ -32,10 +37,11 @@ def keep_high_rule(dice: int, need: int, rolls_left: int, keep_from: int = 5) ->
         return Fraction(0)
     total = Fraction(0)
     for roll, ways in roll_multisets(dice):
+        if sum(roll) >= need:                 # the dice showing reach the strength: stop
+            total += ways
+            continue
         keep = [x for x in roll if x >= keep_from]
-        if rolls_left == 1 or len(keep) == dice:
-            total += ways * (sum(roll) >= need)
-        else:
+        if rolls_left > 1 and len(keep) < dice:
             total += ways * keep_high_rule(dice - len(keep), need - sum(keep),
                                            rolls_left - 1, keep_from)
     return total / 6**dice
@@ -47,13 +53,15 @@ def simulate_keep_high_rule(dice: int, need: int, rolls: int = 3, trials: int = 
     rng = np.random.Generator(np.random.PCG64(seed))
     left = np.full(trials, dice)
     short = np.full(trials, need)
-    for r in range(rolls):
+    won = np.zeros(trials, dtype=bool)
+    for _ in range(rolls):
         faces = rng.integers(1, 7, size=(trials, dice))
         faces[np.arange(dice)[None, :] >= left[:, None]] = 0      # dice already aside
-        keep = faces if r == rolls - 1 else np.where(faces >= keep_from, faces, 0)
+        won |= faces.sum(axis=1) >= short                         # reached: the fight stops
+        keep = np.where(faces >= keep_from, faces, 0)
         short -= keep.sum(axis=1)
-        left -= (keep > 0).sum(axis=1)
-    return Estimate.proportion(int((short <= 0).sum()), trials)
+        left = np.where(won, 0, left - (keep > 0).sum(axis=1))
+    return Estimate.proportion(int(won.sum()), trials)
 
 
 # -- lab 3: runs of attribute tests, the sun track --------------------------------------

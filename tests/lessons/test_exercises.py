@@ -115,6 +115,21 @@ def test_key_answers_are_right_and_a_wrong_answer_is_wrong(ex_id):
         f"{ex_id}: a wrong answer was judged {wrong!r}"
 
 
+@pytest.mark.parametrize("ex_id", sorted(i for i, e in KEY.items()
+                                         if e.kind in ("probability", "number")
+                                         and Fraction(e.answer).denominator > 1))
+def test_a_fraction_typed_as_python_division_is_right(ex_id):
+    """"8281/46656" typed without Fraction is a float: right when it is the key to 9
+    digits, whatever the denominator (lab 2 exercise 3 has 46,656), and a rounded
+    decimal stays "close, but not exact"."""
+    ex = KEY[ex_id]
+    value = Fraction(ex.answer)
+    assert ex.judge(value.numerator / value.denominator)[0] == "right", ex_id
+    rounded = round(float(value), 3)
+    if Fraction(str(rounded)) != value:
+        assert ex.judge(rounded)[0] == "wrong"
+
+
 def test_lab6_ex1_accepts_what_the_question_asks():
     # "about ±0.5 points": the lab's own formula gives n ≈ 21,300, 9 x 2,500 gives 22,500;
     # both are right (issue 24). 7,500 (three times the trials) stays wrong.

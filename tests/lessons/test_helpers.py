@@ -70,6 +70,14 @@ def test_keep_high_rule_is_never_better_than_optimal_play():
             .contains(rule, level=0.999)
 
 
+def test_keep_high_rule_stops_once_the_dice_reach_the_strength():
+    """A rule that rerolled the 3 of 6-6-3 against 15 would lose fights already won
+    (9025/19683 = 45.85%); with the stop it is 0.40 points below optimal play."""
+    assert probability.keep_high_rule(3, 15, 3) == Fraction(161059, 314928)
+    assert probability.keep_high_rule(3, 15, 1) == Fraction(20, 216)   # one roll: 15 to 18
+    assert fight_odds(3, 15) - probability.keep_high_rule(3, 15, 3) < Fraction(1, 200)
+
+
 def test_run_of_tests_starts_at_five_twelfths_and_rises():
     rows = probability.run_of_tests(6, 8)
     assert rows[0][0] == Fraction(15, 36)
