@@ -83,7 +83,7 @@ def box(teacher: TeacherFile) -> str:
     ext = [f"{s.heading} ({s.minutes} min)" for s in f.sections if s.level == "extension"]
     lines += [">", "> **Core:** " + " · ".join(core)]
     if ext:
-        lines.append("> **Extension** (if time allows): " + " · ".join(ext))
+        lines += [">", "> **Extension** (if time allows): " + " · ".join(ext)]
     return "\n".join(lines)
 
 
