@@ -84,7 +84,8 @@ class Printer:
         self._page.emulate_media(media="print")
         self._page.pdf(path=str(out), format=PAPERS[_paper(paper)], print_background=True,
                        prefer_css_page_size=True, display_header_footer=True,
-                       header_template="<span></span>",
+                       header_template='<div style="font-size:8pt;width:100%;text-align:'
+                       'right;color:#666;margin-right:15mm"><span class="title"></span></div>',
                        footer_template='<div style="font-size:8pt;width:100%;text-align:'
                        'center;color:#666"><span class="pageNumber"></span> / '
                        '<span class="totalPages"></span></div>')

@@ -32,7 +32,7 @@ if __package__ in (None, ""):            # run as a script: python tools/workshe
 
 from lessons.teacher import ROOT, Lesson, TeacherFile, TeacherFileError, all_lessons, \
     notebook_exercises
-from tools.guide import key_of
+from tools.guide import TITLES, key_of
 from tools.printing import Printer, markdown, page, strip_scripts
 
 OUT = ROOT / "build" / "worksheets"
@@ -109,8 +109,9 @@ def worksheet_html(lesson: Lesson, paper: str = "A4") -> str:
     title = teacher.front.title if teacher else lesson.title()
     parts = ['<div class="head"><span>Name:</span><span>Class:</span><span>Date:</span></div>',
              f"<h1>{html.escape(title)}</h1>",
-             f'<p class="sub">Worksheet for the lesson <em>{html.escape(lesson.title())}'
-             "</em>. Work on paper; write your answers in the ruled space.</p>"]
+             f'<p class="sub">{html.escape(TITLES[lesson.series])}: '
+             f"<em>{html.escape(lesson.title())}</em>. Work on paper; write your answers "
+             "in the ruled space.</p>"]
     if teacher:
         parts.append("<p><strong>In this lesson you learn to:</strong></p><ul>" + "".join(
             f"<li>{html.escape(o.removeprefix('Students can '))}</li>"
