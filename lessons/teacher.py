@@ -264,13 +264,18 @@ class TeacherFile:
                 raise TeacherFileError(f"{where}: prerequisite lesson {name!r} is not a "
                                        "notebook (write its path under notebooks/ without "
                                        ".ipynb, e.g. 'probability/01_one_die_two_dice')")
-        labels = {e.label for e in notebook_exercises(nb)}
-        numbered = {f"Exercise {e.number}" for e in notebook_exercises(nb)}
+        exercises = notebook_exercises(nb)
+        labels = {e.label for e in exercises}
+        numbered = {f"Exercise {e.number}" for e in exercises}
         for heading in self.answers:
             if heading.startswith("Exercise") and heading not in labels \
                     and heading.split(" (")[0] not in numbered:
                 raise TeacherFileError(f"{where}: ### {heading} names no exercise of the "
                                        f"notebook (its exercises: {sorted(labels)})")
+        unanswered = [e.label for e in exercises if self.model_answer(e) is None]
+        if unanswered:
+            raise TeacherFileError(f"{where}: ## Model answers needs a ### heading for "
+                                   f"every exercise of the notebook; missing: {unanswered}")
 
     @cached_property
     def on_paper(self) -> list[tuple[str, str]]:

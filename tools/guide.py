@@ -106,17 +106,20 @@ def lesson_markdown(lesson: Lesson, number: int) -> str:
         if heading != "Model answers":
             lines += [_demote(text), ""]
             continue
+        used: set[str] = set()
         for ex in notebook_exercises(lesson.read_notebook()):
-            answer = teacher.model_answer(ex)
-            lines += [f"#### {answer[0] if answer else ex.label}", ""]
+            heading, text = teacher.model_answer(ex)      # validated: every one is there
+            used.add(heading)
+            lines += [f"#### {heading}", ""]
             if ex.id in by_id:
                 lines += [f"*{by_id[ex.id].question}*", ""]
-            lines += [_demote(answer[1]) if answer else "(No model answer written.)", ""]
+            lines += [_demote(text), ""]
             if ex.id in by_id:
                 lines += _key_block(by_id[ex.id])
                 shown.add(ex.id)
-        for task, text in teacher.on_paper:
-            lines += [f"#### On paper: {task}", "", _demote(text), ""]
+        for heading, text in teacher.answers.items():     # on-paper tasks and the rest
+            if heading not in used:
+                lines += [f"#### {heading}", "", _demote(text), ""]
         for ex in key:
             if ex.id not in shown:
                 lines += [f"#### {ex.question}", ""] + _key_block(ex)

@@ -134,6 +134,7 @@ def _variant(tmp_path, old: str, new: str, *more: tuple[str, str]):
     ("## A 45-minute class", "## A short class", "the ## headings must be exactly"),
     ('  "Students can list', '  "List', 'must start with "Students can "'),
     ("### Exercise 6", "### Exercise 9", "### Exercise 9 names no exercise"),
+    ("### Exercise 2\n", "### Some other note\n", "missing: ['Exercise 2']"),
     ("+++\n## What", "## What", "between two lines that read +++"),
 ])
 def test_a_bad_teacher_file_is_refused_with_a_clear_message(tmp_path, old, new, says):

@@ -15,7 +15,7 @@ import unicodedata
 import pytest
 
 from lessons.exercises import load_key
-from lessons.teacher import Lesson, TeacherFileError, all_lessons
+from lessons.teacher import Lesson, all_lessons
 from tests.lessons.test_front_matter import NOT_YET
 from tools import browser as B
 
@@ -63,11 +63,9 @@ def test_the_guide_of_a_series_has_every_objective_and_every_key_answer(tmp_path
             assert _flat(said) in md and _flat(said) in pdf, (ex.id, said)
 
 
-def test_a_lesson_without_teacher_file_is_an_error_unless_listed_as_not_yet():
+def test_only_lessons_listed_as_not_yet_lack_a_teacher_file():
     missing = [lesson.name for lesson in all_lessons() if not lesson.teacher_path.is_file()]
     assert set(missing) <= NOT_YET
-    with pytest.raises(TeacherFileError):
-        Lesson("probability/02_setting_dice_aside").teacher()
 
 
 # (lesson, fewest pages, most pages): the probability lab has six exercises and a 36-row
