@@ -1,6 +1,7 @@
 """The student view in JupyterLab (issue 26 §3): a stamped lesson opens with its helper
-code collapsed and its answer cells shown, outputs (the board) in view, and a click on a
-collapsed cell shows its code. Which cells count as answer cells is the rule in
+code collapsed and its answer cells shown, outputs (the board) in view, a click on a
+collapsed cell shows its code, and collapsed cells run (tools/browser.py reads execution
+counts from the notebook model, since a collapsed cell's prompt shows none). Which cells count as answer cells is the rule in
 ``tools/stamp_lessons.py`` (tests/lessons/test_front_matter.py checks it on every lesson)."""
 
 from __future__ import annotations
@@ -54,3 +55,7 @@ def test_a_stamped_lesson_opens_with_helper_code_collapsed(page, lab):
                const ed = c.querySelector('.jp-InputArea .cm-content');
                return ed && ed.offsetParent !== null; }""", arg=first_helper)
     assert "import" in page.evaluate(CELL_STATE)[first_helper]["text"]
+    # collapsed cells run as any other: the whole lesson, and then one cell again
+    assert B.run_all_cells(page, timeout=180_000) and not B.error_outputs(page)
+    assert B.unexecuted_cells(page) == []
+    B.run_cell(page, answer.index(False, first_helper + 1))
