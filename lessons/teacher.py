@@ -63,7 +63,7 @@ class Section(_Strict):
 
 class Tally(_Strict):
     title: str = Field(min_length=1)
-    outcomes: list[str] = Field(min_length=2, max_length=14)
+    outcomes: list[str] = Field(min_length=2, max_length=24)     # 3 dice: 16 sums
     rows: int = Field(gt=0, le=100)
 
 
