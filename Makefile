@@ -16,7 +16,7 @@ LAB_FLAGS := $(if $(filter 0,$(shell id -u)),--allow-root) \
              $(if $(and $(filter Linux,$(shell uname -s)),$(if $(DISPLAY)$(WAYLAND_DISPLAY),,x)),--no-browser)
 LAB_ARGS ?=
 
-.PHONY: install lab play test notebooks bench rules-coverage clean
+.PHONY: install lab play test notebooks bench rules-coverage clean guide worksheets
 
 EXTRAS  := .[notebooks,test,bench,playtest]
 
@@ -85,6 +85,16 @@ test: install
 	status=$$?; wait $$browser; browser_status=$$?; \
 	echo "== browser tests ($(PYTEST) -m browser tests/browser)"; cat $(BROWSER_LOG); \
 	exit $$(( status != 0 || browser_status != 0 ))
+
+# The teacher's guide per series and one worksheet per lesson (docs/teachers.md), printed
+# by the Chromium the browser tests use. PAPER=letter prints the worksheets on US letter.
+PAPER ?= A4
+
+guide: install
+	$(BIN)/python -m tools.guide
+
+worksheets: install
+	$(BIN)/python -m tools.worksheets --paper $(PAPER)
 
 rules-coverage: install
 	$(BIN)/python tools/rules_coverage.py

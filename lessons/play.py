@@ -16,6 +16,14 @@ from pathlib import Path
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 SPECTATOR = "spectator"
+# Where a page's lesson and rules links lead. Voila serves only the notebooks under its
+# root, at /voila/render/<path> (the pages here: /voila/render/deepwood.ipynb); `make play`
+# serves play/, so /voila/render/../notebooks/... is refused as "outside root contents
+# directory", and Voila has no JupyterLab at the same root to hand the lesson to. The
+# links therefore go to the lesson as GitHub renders it, with its stored outputs, the
+# same repository URL the lessons use for docs/ (tests/lessons/test_links.py); the page
+# also says how to open it in JupyterLab.
+GITHUB = "https://github.com/deepwood/deepwood/blob/HEAD/"
 
 
 @dataclass(frozen=True)
@@ -73,10 +81,11 @@ def intro(key: str) -> str:
     """The page's text: rules summary and the lessons that teach the game."""
     game = GAMES[key]
     lines = [f"# {game.title}", "", game.summary, "",
-             f"The full rules, rule by rule: `docs/rules/{key}.md`. "
-             "Learn the game step by step in these lessons (open them in JupyterLab "
-             "with `make lab`):", ""]
-    lines += [f"- **{title}** (`notebooks/{path}`)" for path, title in lessons_of(key)]
+             f"The full rules, rule by rule: [docs/rules/{key}.md]({GITHUB}docs/rules/{key}.md). "
+             "Learn the game step by step in these lessons (a link shows the lesson; to "
+             "work in it, open it in JupyterLab with `make lab`):", ""]
+    lines += [f"- [**{title}**]({GITHUB}notebooks/{path}) (`notebooks/{path}`)"
+              for path, title in lessons_of(key)]
     lines += ["", "[All games](./index.ipynb)"]
     return "\n".join(lines)
 

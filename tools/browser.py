@@ -300,35 +300,35 @@ def error_outputs(page) -> list[str]:
 
 
 def unexecuted_cells(page) -> list[int]:
-    """Indices of code cells (with source) that have no execution count."""
-    return page.evaluate(
-        """() => [...document.querySelectorAll(
-                '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell')]
-            .map((c, i) => [i, c.querySelector('.jp-InputPrompt').textContent.trim(),
-                            c.querySelector('.cm-content')?.textContent.trim() ?? 'x'])
-            .filter(([i, p, src]) => src && !/\\[\\d+\\]/.test(p)).map(([i]) => i)""")
+    """Indices of code cells (with source) that have no execution count.
+
+    Read from the notebook's model, not the DOM: a cell whose code is collapsed (the
+    student view, ``source_hidden``) shows a placeholder prompt without its count."""
+    return page.evaluate(_CODE_MODELS + """
+            .map((c, i) => [i, c.executionCount, c.sharedModel.getSource().trim()])
+            .filter(([i, n, src]) => src && !n).map(([i]) => i)""")
+
+
+_CODE_MODELS = """() => window.jupyterapp.shell.currentWidget.content.widgets
+            .map(w => w.model).filter(m => m.type === 'code')"""
 
 
 def run_cell(page, index: int, timeout: float = 60_000) -> None:
     """Run code cell ``index`` with Control+Enter and wait until it has finished.
 
-    Finished = its prompt shows an execution count higher than every count before the
-    run (so a stale output is never mistaken for the new one).
+    Finished = its model's execution count is higher than every count before the run
+    (so a stale output is never mistaken for the new one). The counts come from the
+    model, as a collapsed cell's placeholder prompt shows none.
     """
     cells = code_cells(page)
-    before = page.evaluate(
-        """() => Math.max(0, ...[...document.querySelectorAll(
-               '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')]
-               .map(e => +(e.textContent.match(/\\[(\\d+)\\]/) || [0, 0])[1]))""")
-    cells.nth(index).locator(".jp-InputPrompt").click()
+    before = page.evaluate("(" + _CODE_MODELS + ")().reduce((m, c) => "
+                           "Math.max(m, c.executionCount || 0), 0)")
+    cells.nth(index).locator(".jp-InputPrompt").first.click()
     page.keyboard.press("Control+Enter")
     page.wait_for_function(
-        """([i, before]) => {
-            const c = document.querySelectorAll(
-                '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell')[i];
-            const m = c && c.querySelector('.jp-InputPrompt').textContent.match(/\\[(\\d+)\\]/);
-            return m && +m[1] > before;
-        }""", arg=[index, before], timeout=timeout, polling=50)
+        "([i, before]) => { const c = (" + _CODE_MODELS + ")()[i];"
+        " return c && (c.executionCount || 0) > before; }",
+        arg=[index, before], timeout=timeout, polling=50)
 
 
 def legal_ids(target, prefix: str) -> list[str]:

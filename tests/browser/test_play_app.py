@@ -64,6 +64,29 @@ def page(voila, browser):
     context.close()
 
 
+def test_a_lesson_link_on_a_page_opens_the_lesson(page, voila):
+    """Voila serves only play/, so a page links its lessons to the lesson as GitHub shows it
+    (lessons.play says why). The test has no network: it answers GitHub's URL itself and
+    checks that the click asked for the lesson's page."""
+    asked: list[str] = []
+
+    def github(route):
+        asked.append(route.request.url)
+        route.fulfill(status=200, content_type="text/html", body="<h1>the lesson</h1>")
+
+    page.context.route("https://github.com/**", github)
+    page.set_default_timeout(60_000)
+    page.goto(voila + "/voila/render/dungeonquest.ipynb")
+    link = page.locator("a", has_text="Heroes and the 2d6 test")
+    link.wait_for()
+    with page.context.expect_event(
+            "requestfinished", predicate=lambda r: r.url.startswith("https://github.com/")):
+        link.click()
+    lesson = "notebooks/dungeonquest/01_heroes_and_tests.ipynb"
+    assert asked == [f"https://github.com/deepwood/deepwood/blob/HEAD/{lesson}"]
+    assert (REPO / lesson).is_file()
+
+
 def no_code_no_traceback(page):
     text = page.locator("body").inner_text()
     assert "Traceback" not in text and "Error:" not in text, text[:2000]

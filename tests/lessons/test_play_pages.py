@@ -34,3 +34,15 @@ def test_a_failing_board_is_a_sentence_not_a_traceback(monkeypatch, capsys):
     out = capsys.readouterr().out
     assert "could not be shown: RuntimeError: no table today" in out
     assert "Traceback" not in out
+
+
+@pytest.mark.parametrize("key", sorted(play.GAMES))
+def test_every_lesson_and_the_rules_are_links_to_files_that_exist(key):
+    import re
+
+    targets = re.findall(r"\]\((\S+?)\)", play.intro(key))
+    lessons = [f"{play.GITHUB}notebooks/{path}" for path, _ in play.lessons_of(key)]
+    assert targets[0] == f"{play.GITHUB}docs/rules/{key}.md"
+    assert targets[1:-1] == lessons and targets[-1] == "./index.ipynb"
+    root = play.NOTEBOOKS.parent
+    assert all((root / t.removeprefix(play.GITHUB)).is_file() for t in targets[:-1])
