@@ -348,7 +348,7 @@ def adventure_means(games=40, players=3, first_seed=0):
     the mean gap between them: a paired difference (winner and last of the same game),
     with its own interval. Every adventure plays the same seeds, so the adventures are
     then compared **paired**, seed by seed: the mean difference of the winners' scores and
-    of the gaps, each with its 95% interval. Returns ``{adventure: (winners, gaps)}``."""
+    of the gaps, each with its 95% interval."""
     def mean_ci(xs):
         a = np.array(xs, dtype=float)
         e = Estimate.mean_of(a.sum(), (a * a).sum(), len(a))
@@ -371,7 +371,6 @@ def adventure_means(games=40, players=3, first_seed=0):
         win = [x - y for x, y in zip(out[a][0], out[b][0])]
         gap = [x - y for x, y in zip(out[a][1], out[b][1])]
         print(f"{a + ' - ' + b:26}{mean_ci(win):20}{mean_ci(gap)}")
-    return out
 
 
 __all__ = ["BRINGS", "LEGEND", "adventure_means", "at_least_one", "bot_game", "deck_terrain",
