@@ -348,10 +348,13 @@ def adventure_means(games=40, players=3, first_seed=0):
     the mean gap between them: a paired difference (winner and last of the same game),
     with its own interval. Every adventure plays the same seeds, so the adventures are
     then compared **paired**, seed by seed: the mean difference of the winners' scores and
-    of the gaps, each with its 95% interval."""
-    def mean_ci(xs):
+    of the gaps, each with its 95% interval. Returns ``{adventure: Estimate of the gap}``."""
+    def estimate(xs):
         a = np.array(xs, dtype=float)
-        e = Estimate.mean_of(a.sum(), (a * a).sum(), len(a))
+        return Estimate.mean_of(a.sum(), (a * a).sum(), len(a))
+
+    def mean_ci(xs):
+        e = estimate(xs)
         lo, hi = e.ci()
         return f"{e.value:.1f} [{lo:.1f}, {hi:.1f}]"
 
@@ -371,6 +374,7 @@ def adventure_means(games=40, players=3, first_seed=0):
         win = [x - y for x, y in zip(out[a][0], out[b][0])]
         gap = [x - y for x, y in zip(out[a][1], out[b][1])]
         print(f"{a + ' - ' + b:26}{mean_ci(win):20}{mean_ci(gap)}")
+    return {adventure: estimate(gaps) for adventure, (_, gaps) in out.items()}
 
 
 __all__ = ["BRINGS", "LEGEND", "adventure_means", "at_least_one", "bot_game", "deck_terrain",
