@@ -346,20 +346,35 @@ def adventure_means(games=40, players=3, first_seed=0):
     """Print, for each adventure, the mean score of the winner and of the last player in
     ``games`` seeded heuristic-bot games, each mean with its 95% confidence interval, and
     the mean gap between them: a paired difference (winner and last of the same game),
-    with its own interval."""
+    with its own interval. Every adventure plays the same seeds, so the adventures are
+    then compared **paired**, seed by seed: the mean difference of the winners' scores and
+    of the gaps, each with its 95% interval. Returns ``{adventure: Estimate of the gap}``."""
+    def estimate(xs):
+        a = np.array(xs, dtype=float)
+        return Estimate.mean_of(a.sum(), (a * a).sum(), len(a))
+
+    def mean_ci(xs):
+        e = estimate(xs)
+        lo, hi = e.ci()
+        return f"{e.value:.1f} [{lo:.1f}, {hi:.1f}]"
+
+    out = {}
+    print(f"{'mean [95% CI]':26}{'winner':20}{'last':20}gap (paired)")
     for adventure in ("fellowship", "magnificent", "escape"):
         best, worst = [], []
         for seed in range(first_seed, first_seed + games):
             pts = sorted(bot_game(players, seed, adventure).scores())
             best.append(pts[-1])
             worst.append(pts[0])
-        cells = []
-        for xs in (best, worst, [b - w for b, w in zip(best, worst)]):
-            a = np.array(xs, dtype=float)
-            e = Estimate.mean_of(a.sum(), (a * a).sum(), len(a))
-            lo, hi = e.ci()
-            cells.append(f"{e.value:6.1f} [{lo:5.1f}, {hi:5.1f}]")
-        print(f"{adventure:12} winner {cells[0]}   last {cells[1]}   gap {cells[2]}")
+        gaps = [b - w for b, w in zip(best, worst)]
+        out[adventure] = (best, gaps)
+        print(f"{adventure:26}{mean_ci(best):20}{mean_ci(worst):20}{mean_ci(gaps)}")
+    print(f"\n{'same seeds, paired':26}{'winner':20}gap")
+    for a, b in (("magnificent", "fellowship"), ("magnificent", "escape"), ("escape", "fellowship")):
+        win = [x - y for x, y in zip(out[a][0], out[b][0])]
+        gap = [x - y for x, y in zip(out[a][1], out[b][1])]
+        print(f"{a + ' - ' + b:26}{mean_ci(win):20}{mean_ci(gap)}")
+    return {adventure: estimate(gaps) for adventure, (_, gaps) in out.items()}
 
 
 __all__ = ["BRINGS", "LEGEND", "adventure_means", "at_least_one", "bot_game", "deck_terrain",

@@ -42,11 +42,11 @@ SHORT = {"coin": "coin", "barrel": "barrel", "sword": "sword", "rope": "rope", "
          "lava": "LAVA", "portal": "portal", "recycle": "recycle", "scissors": "scissors"}
 
 
-def say(*parts, sep: str = " ") -> None:
+def print_wrapped(*parts, sep: str = " ") -> None:
     """Print like ``print``, wrapped to lines under 90 characters (lists joined with
     commas), so outputs read on a phone, a projector and GitHub.
 
-    >>> say("legal:", ["start 0.L1", "start 1.R1"])
+    >>> print_wrapped("legal:", ["start 0.L1", "start 1.R1"])
     legal: start 0.L1, start 1.R1
     """
     text = sep.join(", ".join(map(str, p)) if isinstance(p, (list, tuple)) else str(p)
@@ -87,7 +87,7 @@ def market(g) -> None:
     s, c = g.state, g.state.content
     print("fairy tiles (1 coin each):", ", ".join(f"{k} x{n}" for k, n in s.fairy.items()))
     for b in s.book_row:
-        say("spell book (2 coins):", f"{b} {c.books[b]}" if b else "(empty)")
+        print_wrapped("spell book (2 coins):", f"{b} {c.books[b]}" if b else "(empty)")
     for cost, row in s.rows.items():
         names = [c.cards[k].name if k else "(empty)" for k in row]
         left = sum(s.stacks[cost].values())
@@ -160,7 +160,7 @@ def walk(placements, steps, fairy=None, books=(), log: bool = False,
             raise ValueError(f"step {n} {a!r} is not legal now; legal: "
                              + (", ".join(legal) or "none, the path has ended"))
         if log:
-            say(path_log(d, a, ps, who))
+            print_wrapped(path_log(d, a, ps, who))
         path_apply(d, ps, a)
     return ps
 
@@ -176,7 +176,7 @@ def report(ps) -> None:
     ended = {"exit": "left by an exit", "dead end": "ended in a dead end",
              "": "is still being drawn"}[ps.ended]
     found = ", ".join(f"{k} x{n}" for k, n in sorted(ps.found.items())) or "nothing"
-    say(f"The path {ended}. Discovered: {found}. Coins: {ps.coins}.")
+    print_wrapped(f"The path {ended}. Discovered: {found}. Coins: {ps.coins}.")
 
 
 def solve(placements, goal=None, fairy=None, books=(), prune=True):

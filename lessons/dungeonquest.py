@@ -570,22 +570,56 @@ def log_summary(g):
         print(f"{kind:20}" + "".join(f"{counts[n][kind]:>8}" for n in names))
 
 
-def heuristic_vs_random(games=200, first_seed=0):
-    """Two-player games, heuristic bot against random bot, seats alternating. Returns
-    ``(heuristic wins, random wins, nobody or shared)`` counts."""
+def heuristic_vs_random_games(games=200, first_seed=0):
+    """Two-player games, heuristic bot against random bot, seats alternating (seeds
+    ``first_seed`` on). Returns one outcome per game: ``"heuristic"`` or ``"random"`` (that
+    bot won alone), ``"shared"`` (a shared win) or ``"nobody out"`` (no hero escaped, so
+    nobody wins: every hero died or was trapped at sunset)."""
     from deepwood_kernel.sim import make_bot, play_out
-    h_wins = r_wins = other = 0
+    out = []
     for seed in range(first_seed, first_seed + games):
         kinds = ("heuristic", "random") if seed % 2 == 0 else ("random", "heuristic")
         g = dk.new_game("dungeonquest", players=2, seed=seed)
         play_out(g, [make_bot("dungeonquest", k, seed=seed * 10 + i) for i, k in enumerate(kinds)])
         w = g.winners()
-        if len(w) == 1:
-            h_wins += kinds[w[0]] == "heuristic"
-            r_wins += kinds[w[0]] == "random"
-        else:
-            other += 1
-    return h_wins, r_wins, other
+        out.append(kinds[w[0]] if len(w) == 1 else "shared" if w else "nobody out")
+    return out
+
+
+def heuristic_vs_random(games=200, first_seed=0):
+    """``(heuristic wins, random wins, nobody or shared)`` counts of
+    :func:`heuristic_vs_random_games`."""
+    out = heuristic_vs_random_games(games, first_seed)
+    h, r = out.count("heuristic"), out.count("random")
+    return h, r, len(out) - h - r
+
+
+def outcome_table(outcomes):
+    """Print how often each outcome of :func:`heuristic_vs_random_games` occurred, each
+    share with its 95% (Wilson) interval, then the **paired** comparison of the two bots:
+    both win counts come from the same games, so the per-game difference (+1 a heuristic
+    win, -1 a random win, 0 otherwise) is averaged, with its 95% (normal) interval.
+    Returns that difference as an :class:`Estimate`.
+
+    >>> d = outcome_table(["heuristic", "random", "nobody out", "heuristic"])
+    heuristic wins   2 of 4   50.0%  95% CI [15.0%, 85.0%]
+    random wins      1 of 4   25.0%  95% CI [4.6%, 69.9%]
+    shared wins      0 of 4    0.0%  95% CI [0.0%, 49.0%]
+    nobody out       1 of 4   25.0%  95% CI [4.6%, 69.9%]
+    paired: heuristic wins - random wins, per game +0.250, 95% CI [-0.688, +1.188]
+    """
+    from lessons.compare import mean_estimate
+    n = len(outcomes)
+    for key, label in (("heuristic", "heuristic wins"), ("random", "random wins"),
+                       ("shared", "shared wins"), ("nobody out", "nobody out")):
+        k = outcomes.count(key)
+        lo, hi = Estimate.proportion(k, n).ci()
+        print(f"{label:16}{k:>2} of {n}  {k / n:6.1%}  95% CI [{lo:.1%}, {hi:.1%}]")
+    d = mean_estimate([(o == "heuristic") - (o == "random") for o in outcomes])
+    lo, hi = d.ci()
+    print(f"paired: heuristic wins - random wins, per game {d.value:+.3f}, "
+          f"95% CI [{lo:+.3f}, {hi:+.3f}]")
+    return d
 
 
 __all__ = ["CARDS", "CONTENT", "LEGEND", "against", "against_hero", "bot_game",
@@ -594,6 +628,7 @@ __all__ = ["CARDS", "CONTENT", "LEGEND", "against", "against_hero", "bot_game",
            "engine_fights",
            "fight_game",
            "exit_wound_odds", "hero_summary", "hero_table", "heuristic_vs_random",
+           "heuristic_vs_random_games", "outcome_table",
            "last_log", "log_summary", "loot_mean", "mean_row", "mixed", "payoff", "play",
            "score_lines", "show_actions", "show_chances", "show_mix", "simulate_dragon", "simulate_rounds",
            "simulate_test", "solo_game", "stay_or_go", "game_at_sun", "until_sun_roll", "sun_track", "sunset_round_odds", "text_board",

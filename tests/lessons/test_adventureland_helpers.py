@@ -116,13 +116,27 @@ def test_share_line_prints_an_interval(capsys):
     assert capsys.readouterr().out.startswith("wins: 9 of 10 = 90.0%, 95% CI [")
 
 
-def test_adventure_means_prints_the_paired_gap(capsys):
-    """Issue 24: AL 4 states the last player's gap to the winner with its interval."""
+def test_adventure_means_prints_the_paired_gap_and_the_paired_adventures(capsys):
+    """Issue 24: AL 4 states the last player's gap to the winner with its interval, and
+    compares the adventures, which play the same seeds, seed by seed (paired)."""
+    import re
     from lessons.adventureland import adventure_means
     adventure_means(games=4)
+    means = {}
     for line in capsys.readouterr().out.splitlines():
-        assert " gap " in line
-        gap = float(line.split(" gap ")[1].split("[")[0])
-        winner = float(line.split("winner")[1].split("[")[0])
-        last = float(line.split("last")[1].split("[")[0])
-        assert gap == pytest.approx(winner - last, abs=0.11)
+        values = [float(v) for v in re.findall(r"(-?\d+\.\d) \[", line)]
+        if not values:
+            continue
+        label = line[:26].strip()
+        for v, (lo, hi) in zip(values, re.findall(r"\[(-?\d+\.\d), (-?\d+\.\d)\]", line)):
+            assert float(lo) <= v <= float(hi), line
+        if len(values) == 3:                          # winner, last, gap of one adventure
+            winner, last, gap = values
+            assert gap == pytest.approx(winner - last, abs=0.11)
+            means[label] = (winner, gap)
+        else:                                         # "a - b": winner and gap, paired
+            a, b = label.split(" - ")
+            assert values[0] == pytest.approx(means[a][0] - means[b][0], abs=0.11)
+            assert values[1] == pytest.approx(means[a][1] - means[b][1], abs=0.11)
+            means[label] = values
+    assert {"magnificent - fellowship", "magnificent - escape", "escape - fellowship"} <= set(means)

@@ -111,8 +111,8 @@ def test_bots_until_stops_at_the_condition_and_build_lays_in_turn_order():
     assert h.state.players[0].placements == anna and h.state.players[1].built
 
 
-def test_say_wraps_under_90_characters(capsys):
-    dd.say("word " * 40)
+def test_print_wrapped_wraps_under_90_characters(capsys):
+    dd.print_wrapped("word " * 40)
     assert all(len(line) < 90 for line in capsys.readouterr().out.splitlines())
 
 

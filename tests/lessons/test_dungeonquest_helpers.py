@@ -121,6 +121,37 @@ def test_DQ_7_2_stay_or_go_by_hand():
     assert stay > go
 
 
+def test_DQ_11_10_stay_or_go_in_the_chamber_switches_with_the_extra_sun_space():
+    """Issue 24 (lesson 6): a hero standing in the treasure chamber has drawn a dragon card
+    on entering, so one more card sleeps with 5/7, not a fresh deck's 6/8. Staying costs
+    exactly one extra sun move, onto space + steps: stay pays iff that space's number keeps
+    more than 300 / (300 + 5/7 x 205) of the gold, i.e. it is blank or a 1."""
+    from lessons.dungeonquest import CONTENT, dragon_counts
+    sleeping, waking = dragon_counts()
+    assert Fraction(sleeping - 1, sleeping - 1 + waking) == Fraction(5, 7)
+    need = 300 / (300 + Fraction(5, 7) * dq.loot_mean("treasure"))
+    for space in range(8, 19):
+        go, stay = dq.stay_or_go(space, 9, 300, sleeping=5, waking=2)
+        n = CONTENT.sun_numbers.get(space + 9, 0)
+        assert (stay > go) == (Fraction(6 - n, 6) > need) == (n <= 1), space
+    assert [s for s in range(8, 17)
+            if dq.stay_or_go(s, 9, 300, sleeping=5, waking=2)[1] > dq.stay_or_go(
+                s, 9, 300, sleeping=5, waking=2)[0]] == [8, 9, 10, 12, 14]
+
+
+def test_heuristic_vs_random_outcomes_and_the_paired_difference(capsys):
+    """Issue 24 (lesson 7): the two bots' win counts come from the same games, so they are
+    compared game by game; games in which no hero escapes are counted on their own."""
+    games = dq.heuristic_vs_random_games(games=6)
+    assert len(games) == 6 and set(games) <= {"heuristic", "random", "shared", "nobody out"}
+    assert dq.heuristic_vs_random(games=6) == (games.count("heuristic"), games.count("random"),
+                                                6 - games.count("heuristic") - games.count("random"))
+    d = dq.outcome_table(games)
+    assert d.value == pytest.approx((games.count("heuristic") - games.count("random")) / 6)
+    out = capsys.readouterr().out
+    assert "nobody out" in out and "paired" in out and "±" not in out
+
+
 def test_DQ_7_3_a_game_reaches_the_sun_roll_and_sunset_kills():
     g = dq.until_sun_roll(dq.game_at_sun(15))
     assert g.state.sun == 16 and g.state.chance == ("sun", 1)
