@@ -22,7 +22,7 @@ from widgets import AdventureLandBoard
 
 from tests.adventureland.helpers import herb_twins
 
-from .widget_helpers import (bot_play, check_drawn, frac, load_board, needs_node,
+from .widget_helpers import (bot_play, check_drawn, first_saves, frac, load_board, needs_node,
                              play_twins, render_in_node, widget_state)
 
 
@@ -50,8 +50,7 @@ def play(seed: int, players: int, adventure: str, wildness: float = 0.25):
         if g.is_chance:
             yield g, [a.id for a, _ in g.chance_outcomes(seat=0)], True
         else:
-            yield g, g.legal_action_ids(), False
-    yield g, [], False
+            yield g, g.legal_action_ids(), False      # the last: the end, no ids
 
 
 def collect_positions() -> dict[str, str]:
@@ -59,29 +58,30 @@ def collect_positions() -> dict[str, str]:
     and sword draws as seat 0 sees another seat's: ``?herb``), a Magnificent merge, a
     Magnificent game in progress and a finished game."""
     want = set(ACTION_KINDS) | set(CHANCE_KINDS) | {"over", "merge", "magnificent", "river"}
-    found: dict[str, str] = {}
-    for seed in range(60):
-        adventure = ("fellowship", "magnificent", "escape")[seed % 3]
-        for g, ids, chance in play(seed, 2 + seed % 3, adventure):
-            for aid in ids:
-                k = kind_of(aid) if not chance else aid.split()[0]
-                if k in want and k not in found and (not chance or k not in ("?herb", "?sword")
-                                                     or g.state.pending[0][1] != 0):
-                    found[k] = g.to_json()
-                if (not chance and aid.startswith("move ") and adventure == "magnificent"
-                        and aid.split()[2] in g.state.parties):
-                    found.setdefault("merge", g.to_json())
-            s = g.state
-            if adventure == "magnificent" and s.round >= 8 and not chance and ids:
-                found.setdefault("magnificent", g.to_json())
-            if (g.is_chance and s.fight is None and not s.pending and s.sprite
-                    and any(sq in s.content.river for sq in s.parties)):
-                found.setdefault("river", g.to_json())
-            if g.is_over:
-                found.setdefault("over", g.to_json())
-        if want <= set(found):
-            return found
-    raise AssertionError(f"never reached: {sorted(want - set(found))}")
+
+    def kinds(pos):
+        g, ids, chance = pos
+        s = g.state
+        magnificent = s.adventure == "magnificent"
+        for aid in ids:
+            k = kind_of(aid) if not chance else aid.split()[0]
+            if k in want and (not chance or k not in ("?herb", "?sword")
+                              or s.pending[0][1] != 0):
+                yield k
+            if (not chance and aid.startswith("move ") and magnificent
+                    and aid.split()[2] in s.parties):
+                yield "merge"
+        if magnificent and s.round >= 8 and not chance and ids:
+            yield "magnificent"
+        if (g.is_chance and s.fight is None and not s.pending and s.sprite
+                and any(sq in s.content.river for sq in s.parties)):
+            yield "river"
+        if g.is_over:
+            yield "over"
+
+    games = (play(seed, 2 + seed % 3, ("fellowship", "magnificent", "escape")[seed % 3])
+             for seed in range(60))
+    return first_saves(games, kinds, want)
 
 
 @pytest.fixture(scope="module")
@@ -376,13 +376,10 @@ def test_a_new_game_keeps_the_adventure_and_reveals_the_start_cards():
 
 
 def test_the_mimebundle_carries_a_static_html_map():
-    w = AdventureLandBoard(players=2, seed=1, bot_delay=0)
-    data, _meta = w._repr_mimebundle_()
-    assert "application/vnd.jupyter.widget-view+json" in data
-    html = data["text/html"]
-    assert "Adventure Land" in html and "Martin" in html and "data:image/svg+xml" in html
-    assert "Spectator view" in html
-    assert repr(w).startswith("AdventureLandBoard(game='adventureland', players=2, seed=1")
+    """The spectator's copy (the common part: test_boards_common) draws the map as an
+    SVG picture and names the players."""
+    html = AdventureLandBoard(players=2, seed=1, bot_delay=0)._repr_mimebundle_()[0]["text/html"]
+    assert "Martin" in html and "data:image/svg+xml" in html
 
 
 # ---------------------------------------------------------------- the ES module in node

@@ -43,6 +43,20 @@ def test_the_mimebundle_carries_the_seats_static_html(key):
 
 
 @pytest.mark.parametrize("key", sorted(BOARD_CLASSES))
+def test_a_spectators_mimebundle_carries_the_widget_and_the_open_table(key):
+    """Two humans: the board is a spectator's; a saved notebook holds the widget view and,
+    for a reader without a kernel, the open table under a "Spectator view" note."""
+    cls = BOARD_CLASSES[key]
+    w = cls(players=2, seed=1, bot_delay=0)
+    data, _meta = w._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    html = data["text/html"]
+    assert w.seat is None and html == w.static_html() and "Spectator view" in html
+    assert w.game.info.title in html
+    assert repr(w).startswith(f"{cls.__name__}(game='{key}', players=2, seed=1")
+
+
+@pytest.mark.parametrize("key", sorted(BOARD_CLASSES))
 def test_a_full_bot_game_finishes_on_the_board(key):
     """Bots on every seat, no delay, chance automatic: the constructor plays the game to
     its end, and the board says so in its status and score table."""

@@ -88,12 +88,12 @@ def bot_play(key: str, seed: int, players: int, wild: float | None = None,
              bot_share: float | None = None, options: dict | None = None,
              max_plies: int | None = None):
     """Yield a seeded game at every chance event and decision until it ends (or reaches
-    ``max_plies``), then make the move: a sampled outcome, or the heuristic bot's action
-    (bot seeds ``seed * 10 + seat``) or a random legal one. The share of random moves is
-    given one of two ways, each as the tests that use it always drew it, so the positions
-    they reach stay the same: ``wild`` (random when ``rng.random() <= wild``) or
-    ``bot_share`` (the bot's when ``rng.random() < bot_share``). The game is one object
-    throughout; after the loop it is the final position."""
+    ``max_plies``), and last the final position; at each but the last, make the move: a
+    sampled outcome, or the heuristic bot's action (bot seeds ``seed * 10 + seat``) or a
+    random legal one. The share of random moves is given one of two ways, each as the
+    tests that use it always drew it, so the positions they reach stay the same: ``wild``
+    (random when ``rng.random() <= wild``) or ``bot_share`` (the bot's when
+    ``rng.random() < bot_share``). The game is one object throughout."""
     from deepwood_kernel.sim import make_bot
     assert (wild is None) != (bot_share is None), "give wild or bot_share"
     g = dk.new_game(key, players=players, seed=seed, options=options)
@@ -109,6 +109,24 @@ def bot_play(key: str, seed: int, players: int, wild: float | None = None,
         r = rng.random()
         bot = r > wild if wild is not None else r < bot_share
         g.apply(aid if bot else rng.choice(ids))
+    yield g
+
+
+def first_saves(games, kinds, want: set) -> dict[str, str]:
+    """The first save (``g.to_json()``) of each kind of position met in ``games`` (each an
+    iterable of positions: a game, or a tuple that starts with it), ``kinds(position)``
+    naming the kinds a position shows, game after game until every kind in ``want`` was
+    met; an AssertionError names the wanted kinds never met."""
+    found: dict[str, str] = {}
+    for game in games:
+        for pos in game:
+            g = pos[0] if isinstance(pos, tuple) else pos
+            for k in kinds(pos):
+                if k not in found:
+                    found[k] = g.to_json()
+        if want <= set(found):
+            return found
+    raise AssertionError(f"never reached: {sorted(want - set(found))}")
 
 
 def replay(g: dk.Game) -> dk.Game:
