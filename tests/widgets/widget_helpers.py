@@ -19,6 +19,7 @@ import pytest
 
 import deepwood_kernel as dk
 from tests.privacy import board_seen as seen
+from tests.privacy import common_ids  # noqa: F401  (the board tests take it from here)
 from widgets import (AdventureLandBoard, ClankBoard, DeepWoodBoard, DungeonDrawBoard,
                      DungeonQuestBoard, PigBoard)
 from widgets.shell import AUTO
@@ -231,15 +232,6 @@ def final_score_cells(r: dict) -> list[int]:
 
 
 # ---------------------------------------------------------------- privacy as a difference
-def common_ids(a: dk.Game, b: dk.Game) -> list[str]:
-    """The ids legal in both twin games now (chance outcomes possible in both, or the
-    actions legal in both), sorted: playing only these, nothing public tells them apart."""
-    if a.is_chance:
-        return sorted({o.id for o, _ in a.chance_outcomes()}
-                      & {o.id for o, _ in b.chance_outcomes()})
-    return sorted(set(a.legal_action_ids()) & set(b.legal_action_ids()))
-
-
 def twins_seen(make, a: dk.Game, b: dk.Game, seat) -> tuple[str, str]:
     """What ``seat``'s boards of the twins show (``make(game, seat=...)`` builds a board;
     each on a fork, so the games go on untouched)."""
