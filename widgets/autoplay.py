@@ -1,5 +1,5 @@
-"""Bots and automatic chance on a board: one automatic step, and the timer that plays them
-one step per ``bot_delay`` (at once when it is 0) until a human must decide.
+"""Bots and automatic chance on a board: one automatic step, and the timer that plays them one
+step per ``bot_delay`` (at once when it is 0) until a human must decide.
 
 :class:`AutoPlay` is a mixin of :class:`widgets.shell.GameWidget`: it uses the widget's
 game, ``bots``, ``auto_chance``, ``bot_delay``, its lock and timer, and calls its

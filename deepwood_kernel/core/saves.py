@@ -1,5 +1,5 @@
-"""Saves as replays: the save format, its checks before parsing, the parse, the content a
-save needs and the replay of its history, entry by entry.
+"""Saves as replays: the save format, its checks before parsing, the parse, the content a save
+needs and the replay of its history, entry by entry.
 
 A save is data, never an instruction (see :meth:`Game.to_json` and :func:`load` in
 :mod:`.game`, which use these): it never names a file, every bad save is a

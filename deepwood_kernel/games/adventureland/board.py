@@ -1,5 +1,6 @@
 """The board's geometry for moving ("2. Move adventurer(s)", AL-2): the lines a party moves
-along, where it stops and leaps, where it may go, whether a player can move at all. Part of the rules; the face :mod:`.rules` re-exports every name.
+along, where it stops and leaps, where it may go, whether a player can move at all. Part of
+the rules; the face :mod:`.rules` re-exports every name.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Fights with the fog creatures ("Combat strength of the fog creature", AL-5): the fight
-started, herbs and swords added, won or lost. Part of the rules; the face :mod:`.rules` re-exports every name.
+started, herbs and swords added, won or lost. Part of the rules; the face :mod:`.rules` re-
+exports every name.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The turn's flow (AL-2, AL-7): settling after a move, the turn's end, players dropping
-out and the game's end, with the bookkeeping every phase shares (tile multisets, points
-scored at once, parties removed). Part of the rules; the face :mod:`.rules` re-exports every name.
+"""The turn's flow (AL-6, AL-7): settling after a move, the turn's end, players dropping out
+and the game's end, with the bookkeeping every phase shares (tile multisets, points scored
+at once, parties removed). Part of the rules; the face :mod:`.rules` re-exports every name.
 """
 
 from __future__ import annotations

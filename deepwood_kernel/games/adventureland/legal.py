@@ -1,4 +1,5 @@
-"""The legal actions and why an action is illegal. Part of the rules; the face :mod:`.rules` re-exports every name.
+"""The legal actions and why an action is illegal. Part of the rules; the face :mod:`.rules`
+re-exports every name.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Moves made and what they meet (AL-2 to AL-4, AL-6): a party moved and landing, items
-taken, terrain cards revealed, the water sprite, the end trigger, and every chance
-outcome resolved. Part of the rules; the face :mod:`.rules` re-exports every name.
+"""Moves made and what they meet (AL-2 to AL-4, AL-6): a party moved and landing, items taken,
+terrain cards revealed, the water sprite, the end trigger, and every chance outcome
+resolved. Part of the rules; the face :mod:`.rules` re-exports every name.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Questions that change nothing: the tile values nobody has seen (in total and for one
-seat), whose decision it is, and the chance events with their weights, exact and as a
-seat can know them. Part of the rules; the face :mod:`.rules` re-exports every name.
+"""Questions that change nothing: the tile values nobody has seen (in total and for one seat),
+whose decision it is, and the chance events with their weights, exact and as a seat can know
+them. Part of the rules; the face :mod:`.rules` re-exports every name.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""Adventure Land's game info and setup (AL-1): the adventures, the options, the board laid
-and the first terrain cards queued. Part of the rules; the face :mod:`.rules` re-exports every name.
+"""Adventure Land's game info and setup (AL-1): the adventures, the options, the board laid and
+the first terrain cards queued. Part of the rules; the face :mod:`.rules` re-exports every
+name.
 """
 
 from __future__ import annotations

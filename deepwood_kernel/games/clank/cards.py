@@ -1,7 +1,7 @@
-"""Klong!'s content as value types (rooms, tunnels, cards, secrets, the whole
-:class:`Content`) and the card-effect vocabulary: ``"verb N"`` or ``"if COND: verb N"``,
-parsed by :func:`parse_effect`. :mod:`.content` loads and checks a file into these and
-re-exports every name.
+"""Klong!'s content as value types (rooms, tunnels, cards, secrets, the whole :class:`Content`)
+and the card-effect vocabulary: ``"verb N"`` or ``"if COND: verb N"``, parsed by
+:func:`parse_effect`. :mod:`.content` loads and checks a file into these and re-exports
+every name.
 """
 
 from __future__ import annotations

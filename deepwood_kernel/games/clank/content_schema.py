@@ -1,6 +1,6 @@
-"""The shape of Klong!'s ``content.toml``: one pydantic schema per table, with the bounds
-that keep a game playable. :mod:`.content` validates a file against it first, then makes
-the cross-field checks, and re-exports every name.
+"""The shape of Klong!'s ``content.toml``: one pydantic schema per table, with the bounds that
+keep a game playable. :mod:`.content` validates a file against it first, then makes the
+cross-field checks, and re-exports every name.
 """
 
 from __future__ import annotations

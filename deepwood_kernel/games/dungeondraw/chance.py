@@ -1,6 +1,6 @@
 """The chance events: every draw from a pile (goal cards, spell books, dungeon cards, the
-exploration deck) is a multiset draw, with the view of a seat that cannot see the card.
-Part of the rules; the face :mod:`.rules` re-exports every name.
+exploration deck) is a multiset draw, with the view of a seat that cannot see the card. Part
+of the rules; the face :mod:`.rules` re-exports every name.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Optimising and clearing up ("Optimieren und Aufräumen", DD-8): the upgrades, the spell
-books SB-6, SB-14 and SB-17, and the dungeon wiped. Part of the rules; the face
-:mod:`.rules` re-exports every name.
+"""Optimising and clearing up ("Optimieren und Aufräumen", DD-8): the upgrades, the spell books
+SB-6, SB-14 and SB-17, and the dungeon wiped. Part of the rules; the face :mod:`.rules` re-
+exports every name.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""A laid dungeon as a graph (DD-4, DD-5): every card's nodes placed, facing connectors
-merged into one node, the rim's open connectors marked as starts and exits.
+"""A laid dungeon as a graph (DD-4, DD-5): every card's nodes placed, facing connectors merged
+into one node, the rim's open connectors marked as starts and exits.
 
 The face :mod:`.path` re-exports every name.
 """

@@ -1,6 +1,6 @@
-"""The exploration ("Erkundung", DD-4 and DD-5): laying the dungeon and drawing the path,
-as the table's actions. The geometry and the path's steps are in :mod:`.path`. Part of
-the rules; the face :mod:`.rules` re-exports every name.
+"""The exploration ("Erkundung", DD-4 and DD-5): laying the dungeon and drawing the path, as
+the table's actions. The geometry and the path's steps are in :mod:`.path`. Part of the
+rules; the face :mod:`.rules` re-exports every name.
 """
 
 from __future__ import annotations

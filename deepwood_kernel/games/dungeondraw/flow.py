@@ -1,7 +1,7 @@
 """The round's flow (DD-2 to DD-8): the phases started and ended in the rulebook's order
-(market, drawing up, exploration, rewards, clean-up, the next round) and
-:func:`_settle`, which moves the game on until a chance event or a decision is pending.
-Part of the rules; the face :mod:`.rules` re-exports every name.
+(market, drawing up, exploration, rewards, clean-up, the next round) and :func:`_settle`,
+which moves the game on until a chance event or a decision is pending. Part of the rules;
+the face :mod:`.rules` re-exports every name.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Whose decision it is, the legal actions and why an action is illegal. Part of the
-rules; the face :mod:`.rules` re-exports every name.
+"""Whose decision it is, the legal actions and why an action is illegal. Part of the rules; the
+face :mod:`.rules` re-exports every name.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The fairy market ("Feenmarkt", DD-2): what a player may buy and a purchase made, the
-spell-book limit. Part of the rules; the face :mod:`.rules` re-exports every name.
+"""The fairy market ("Feenmarkt", DD-2): what a player may buy and a purchase made, the spell-
+book limit. Part of the rules; the face :mod:`.rules` re-exports every name.
 """
 
 from __future__ import annotations

@@ -52,7 +52,8 @@ Readings (each in ``docs/rules/dungeondraw.md``):
 
 from __future__ import annotations
 
-from .dungeon import GOAL_OF, Dungeon, _CACHE, _TEMPLATES, _template, build_dungeon  # noqa: F401
+from .dungeon import (GOAL_OF, Dungeon, _CACHE, _TEMPLATES, _template,  # noqa: F401
+                      build_dungeon)
 from .drawing import (MEANS, PathState, _add, _arrive, _crosses, _discover,  # noqa: F401
                       _door_angle, _enterable, _fall_target, _favours, _go_targets,
                       _here_has, _means, _room_cleared, _specials, _travel_target, _use,

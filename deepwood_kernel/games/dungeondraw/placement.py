@@ -1,9 +1,9 @@
 """Laying dungeon cards (DD-4): where a card may go, its nodes and connectors placed.
 
 A card is placed at a column and row of whole cards and turned by 0 or 180 degrees; its
-connectors must meet the connectors of the cards beside it. :func:`placement_options`
-lists every legal placement of the cards in hand (the engine offers them as
-``place <key> <col> <row> <rot>`` actions). The face :mod:`.path` re-exports every name.
+connectors must meet the connectors of the cards beside it. :func:`placement_options` lists
+every legal placement of the cards in hand (the engine offers them as ``place <key> <col>
+<row> <rot>`` actions). The face :mod:`.path` re-exports every name.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Dungeon Draw's game info and setup ("Spielaufbau", DD-1) with the small helpers every
-phase uses (multiset piles, goal cards). Part of the rules; the face :mod:`.rules`
-re-exports every name.
+"""Dungeon Draw's game info and setup ("Spielaufbau", DD-1) with the small helpers every phase
+uses (multiset piles, goal cards). Part of the rules; the face :mod:`.rules` re-exports
+every name.
 """
 
 from __future__ import annotations

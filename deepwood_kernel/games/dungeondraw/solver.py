@@ -1,5 +1,5 @@
-"""The best path through a laid dungeon (exhaustive search, DD-4.6's order of wishes) and
-the layout advisor (a beam search over placements that uses it as its judge).
+"""The best path through a laid dungeon (exhaustive search, DD-4.6's order of wishes) and the
+layout advisor (a beam search over placements that uses it as its judge).
 
 The face :mod:`.path` re-exports every name.
 """
