@@ -22,3 +22,12 @@ def board_seen(w) -> str:
     w.refresh()
     traits = {k: getattr(w, k) for k in w.keys if not k.startswith("_") and k != "layout"}
     return json.dumps(traits, sort_keys=True, default=repr) + w.static_html() + repr(w)
+
+
+def common_ids(a: dk.Game, b: dk.Game) -> list[str]:
+    """The ids legal in both twin games now (chance outcomes possible in both, or the
+    actions legal in both), sorted: playing only these, nothing public tells them apart."""
+    if a.is_chance:
+        return sorted({o.id for o, _ in a.chance_outcomes()}
+                      & {o.id for o, _ in b.chance_outcomes()})
+    return sorted(set(a.legal_action_ids()) & set(b.legal_action_ids()))

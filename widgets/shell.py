@@ -70,11 +70,14 @@ spectator, who sees every secret anyway) the seed is shown, for reproducibility.
 Note: the event log trait is called ``event_log`` because ``log`` is taken: every
 ipywidgets widget has a ``log`` trait holding its ``logging.Logger``, and replacing it
 breaks ipywidgets' own error reporting.
+
+The request handlers live in :mod:`widgets.requests` (:class:`BrowserRequests`), the bots'
+and automatic chance's timed play in :mod:`widgets.autoplay` (:class:`AutoPlay`): both are
+mixins of :class:`GameWidget`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from fractions import Fraction
 from pathlib import Path
@@ -85,6 +88,7 @@ import traitlets as t
 
 import deepwood_kernel as dk
 from deepwood_kernel import IllegalAction
+from widgets.autoplay import AutoPlay
 from widgets.requests import (MAX_AUTO_STEPS, MAX_BOT_DELAY, MESSAGE_CHARS,  # noqa: F401
                               BrowserRequests, check_delay, short_message)
 
@@ -202,7 +206,7 @@ def _rules_know_seats(game: dk.Game) -> bool:
     return type(game.rules).seat_chance_weights is not Rules.seat_chance_weights
 
 
-class GameWidget(BrowserRequests, anywidget.AnyWidget):
+class GameWidget(BrowserRequests, AutoPlay, anywidget.AnyWidget):
     """A clickable board for one :class:`deepwood_kernel.Game`; subclass per game.
 
     Subclasses set ``_esm`` / ``_css`` and ``game_key``, and may override
@@ -583,96 +587,3 @@ class GameWidget(BrowserRequests, anywidget.AnyWidget):
     @t.validate("seat")
     def _valid_seat(self, proposal):
         return self._check_seat(proposal["value"])
-
-
-    # ------------------------------------------------------------------ bots and chance
-    def _is_auto(self) -> bool:
-        """Does the game move on without a human now (a bot's decision, or a chance event
-        that is resolved automatically)?"""
-        g = self.game
-        if g.is_over:
-            return False
-        if g.is_chance:
-            return self.auto_chance or self.turn_owner() in self.bots
-        return g.current_player in self.bots
-
-    def auto_step(self) -> bool:
-        """Make one automatic move (a bot's action or a sampled chance outcome).
-        Returns False when nothing was due or the bot failed (``message`` says why)."""
-        g = self.game
-        if not self._is_auto():
-            return False
-        if g.is_chance:
-            g.step()
-            return True
-        seat = g.current_player
-        try:
-            bot = self._bot_objs.get(seat)
-            if bot is None:
-                bot = self._bot_objs[seat] = self.make_bot(seat)
-            aid = bot.choose(g)
-            g.apply(aid)
-        except Exception as e:          # a broken bot must not take the widget down
-            self.message = (f"the bot for {g.player_name(seat)} failed "
-                            f"({type(e).__name__}: {e}); take the seat over or undo")
-            return False
-        return True
-
-    def _schedule(self) -> None:
-        """Let bots and automatic chance play: at once when ``bot_delay`` is 0, else one
-        step per delay on the kernel's asyncio loop (a timer thread outside a kernel)."""
-        with self._lock:
-            if not self._is_auto():
-                self.busy = False
-                return
-            if self.bot_delay <= 0:
-                self._run_sync()
-                return
-            epoch = self._epoch
-            self.busy = True
-            try:
-                loop = asyncio.get_running_loop()
-            except RuntimeError:
-                loop = None
-            # chance events inside a bot's turn go a little faster than decisions
-            delay = self.bot_delay / 2 if self.game.is_chance else self.bot_delay
-            if loop is not None:
-                self._timer = loop.call_later(delay, self._tick, epoch)
-            else:
-                timer = threading.Timer(delay, self._tick, args=(epoch,))
-                timer.daemon = True
-                self._timer = timer
-                timer.start()
-
-    def _run_sync(self) -> None:
-        steps = 0
-        while self._is_auto() and steps < MAX_AUTO_STEPS:
-            if not self.auto_step():
-                break
-            steps += 1
-        self.busy = False
-        self.refresh()
-
-    def _tick(self, epoch: int) -> None:
-        with self._lock:
-            if epoch != self._epoch:
-                return
-            self._timer = None
-            ok = self.auto_step()
-            self.refresh()
-            if ok:
-                self._schedule()
-            else:
-                self.busy = False
-
-    def wait(self, timeout: float = 30.0) -> bool:
-        """Block until bots and automatic chance have stopped (only useful outside a
-        running event loop, e.g. in scripts with ``bot_delay > 0``). True if idle."""
-        import time
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            with self._lock:
-                if not self.busy:
-                    return True
-            time.sleep(0.01)
-        return False

@@ -8,6 +8,7 @@ import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 MAX_CONTENT_BYTES = 1_000_000   # the designed content files are 5-80 kB
 
@@ -29,6 +30,21 @@ class IllegalAction(DeepwoodError, ValueError):
 
 class SaveError(DeepwoodError, ValueError):
     """A save that cannot be loaded: not JSON, wrong shape, unknown game or an illegal entry."""
+
+
+def _short(value: Any, n: int = 60) -> str:
+    """``repr`` cut to ``n`` characters, so a huge input never becomes a huge message; an
+    object whose ``repr`` raises (or is not a str) is named by its type instead."""
+    try:
+        text = repr(value)
+        if type(text) is not str:
+            raise TypeError
+    except Exception:
+        try:
+            text = f"<a {type(value).__name__} that cannot be shown>"
+        except Exception:
+            text = "<an object that cannot be shown>"
+    return text if len(text) <= n else text[:n - 12] + f"… ({len(text):,} chars)"
 
 
 class ContentError(DeepwoodError, ValueError):

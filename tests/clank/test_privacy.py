@@ -21,7 +21,7 @@ import deepwood_kernel as dk
 from deepwood_kernel import IllegalAction
 from deepwood_kernel.games.clank.scoring import owned_cards
 
-from tests.privacy import seen_by
+from tests.privacy import common_ids, seen_by
 
 
 def twins(seed: int, watch=lambda a, b: None):
@@ -62,13 +62,9 @@ def test_cl_2_6_watcher_cannot_tell_two_secret_hands_apart(seed):
         assert seen_by(a, 0) == seen_by(b, 0), f"ply {len(a.history)}: Anna can tell"
         if a.is_over:
             break
-        if a.is_chance:
-            ids = sorted({o.id for o, _ in a.chance_outcomes()}
-                         & {o.id for o, _ in b.chance_outcomes()})
-        else:
-            ids = sorted(set(a.legal_action_ids()) & set(b.legal_action_ids()))
-            if a.current_player == 1:
-                ids = [i for i in ids if i != "end"]
+        ids = common_ids(a, b)
+        if not a.is_chance and a.current_player == 1:
+            ids = [i for i in ids if i != "end"]
         if not ids:
             break
         aid = rng.choice(ids)

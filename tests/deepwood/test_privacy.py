@@ -21,7 +21,7 @@ import deepwood_kernel as dk
 from deepwood_kernel import IllegalAction
 from deepwood_kernel.sim import make_bot
 
-from tests.privacy import seen_by
+from tests.privacy import common_ids, seen_by
 
 
 def twins(seed: int):
@@ -52,10 +52,7 @@ def play_twins(a, b, watcher: int, plies: int, seed: int) -> tuple[int, int, int
             break
         if a.is_chance:
             hidden += a.state.phase in ("deal", "draw")
-            ids = sorted({o.id for o, _ in a.chance_outcomes()}
-                         & {o.id for o, _ in b.chance_outcomes()})
-        else:
-            ids = sorted(set(a.legal_action_ids()) & set(b.legal_action_ids()))
+        ids = common_ids(a, b)
         if not ids and a.is_chance and a.state.seat != watcher:
             # the last strip of the pile is Ben's other strip in each game: he draws it,
             # and from then on the two games are the same (his hand holds both strips)

@@ -111,10 +111,8 @@ def test_markup_in_every_synced_string_is_text_on_the_board(key, tmp_path):
     attributes and an action's verb into a note unescaped; DungeonQuest the combat card
     keys into the damage table's title."""
     import json
-    import subprocess
 
-    from tests.widgets.widget_helpers import (RENDER_CHECK, node_path, shipped_module,
-                                              widget_state)
+    from tests.widgets.widget_helpers import run_render_check, shipped_module, widget_state
     board = _board_for_node(key)
     module = shipped_module(key, tmp_path)
     g = dk.new_game(key, players=dk.GAMES[key].max_players, seed=1)
@@ -127,10 +125,7 @@ def test_markup_in_every_synced_string_is_text_on_the_board(key, tmp_path):
             st = widget_state(board(dk.load(g.to_json()), seat=None, bot_delay=0))
             st.update({n: _poison(st[n]) for n in ("view", "advice", "event_log", "legal",
                                                   "chance")}, message=_poison("message"))
-            src = tmp_path / "case.json"
-            src.write_text(json.dumps([{"state": st, "ui": {}}]))
-            out = subprocess.run([node_path(), str(RENDER_CHECK), str(module), str(src)],
-                                 capture_output=True, text=True, timeout=60)
+            out = run_render_check(module, [(st, {})], tmp_path)
             if out.returncode == 0:
                 markup = json.loads(out.stdout)[0]["markup"]
                 drawn += "onerror=alert(7)" in markup
@@ -164,10 +159,8 @@ def test_markup_in_every_synced_display_string_is_text_on_the_board(key, tmp_pat
     """The boards that key maps by view strings, poisoned in their display text: names,
     labels, hints, log lines, the message and advice figures."""
     import json
-    import subprocess
 
-    from tests.widgets.widget_helpers import (RENDER_CHECK, node_path, shipped_module,
-                                              widget_state)
+    from tests.widgets.widget_helpers import run_render_check, shipped_module, widget_state
     board = _board_for_node(key)
     module = shipped_module(key, tmp_path)
     g = dk.new_game(key, players=dk.GAMES[key].max_players, seed=1)
@@ -183,12 +176,9 @@ def test_markup_in_every_synced_display_string_is_text_on_the_board(key, tmp_pat
                                                        "status")},
                       event_log=_poison_text(st["event_log"], True),
                       message=_poison_text("message", True))
-            cases.append({"state": st, "ui": {}})
+            cases.append((st, {}))
         g.step() if g.is_chance else g.apply(bot.choose(g))
-    src = tmp_path / "cases.json"
-    src.write_text(json.dumps(cases))
-    out = subprocess.run([node_path(), str(RENDER_CHECK), str(module), str(src)],
-                         capture_output=True, text=True, timeout=60)
+    out = run_render_check(module, cases, tmp_path)
     assert out.returncode == 0, out.stderr[-2000:]
     markups = [o["markup"] for o in json.loads(out.stdout)]
     assert sum("onerror=alert(7)" in m for m in markups) >= 10

@@ -14,15 +14,13 @@ edited state.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import deepwood_kernel as dk
-from deepwood_kernel.sim import make_bot
 from widgets import ClankBoard
 
-from .widget_helpers import node_path, render_in_node, widget_state
+from .widget_helpers import (bot_play, check_drawn, first_saves, node_path, render_in_node,
+                             widget_state)
 
 pytestmark = pytest.mark.skipif(node_path() is None, reason="node is not installed")
 
@@ -42,24 +40,15 @@ def _wants(g) -> dict[str, bool]:
 
 
 def collect() -> dict[str, str]:
-    found: dict[str, str] = {}
-    for seed in range(60):
-        g = dk.new_game("clank", players=3, seed=seed)
-        bots = [make_bot("clank", "heuristic", seed=seed * 10 + i) for i in range(3)]
-        rng = random.Random(seed)
-        while not g.is_over and len(g.history) < 3000:
-            if g.is_chance:
-                g.step()
-                continue
-            for k, ok in _wants(g).items():
-                if ok:
-                    found.setdefault(k, g.to_json())
-            ids = g.legal_action_ids()
-            a = bots[g.current_player].choose(g)
-            g.apply(a if rng.random() < 0.8 else rng.choice(ids))
-        if len(found) == 4:
-            return found
-    raise AssertionError(f"never reached: {sorted({'escaped-hand', 'escaped-end', 'spring', 'useless-potion'} - set(found))}")
+    def kinds(g):
+        if g.is_chance or g.is_over or len(g.history) >= 3000:
+            return []
+        return [k for k, ok in _wants(g).items() if ok]
+
+    games = (bot_play("clank", seed, players=3, bot_share=0.8, max_plies=3000)
+             for seed in range(60))
+    return first_saves(games, kinds, {"escaped-hand", "escaped-end", "spring",
+                                      "useless-potion"})
 
 
 @pytest.fixture(scope="module")
@@ -76,9 +65,7 @@ def rendered(tmp_path_factory):
 def test_every_legal_action_is_drawn(rendered, name):
     w, r = rendered[name]
     assert w.human_to_move()
-    legal = {a["id"] for a in w.legal}
-    assert set(r["actions"]) == legal and len(r["actions"]) == len(legal)
-    assert r["legalClass"] == len(legal) and not r["bad"]
+    check_drawn(r, {a["id"] for a in w.legal}, name)
 
 
 @pytest.mark.parametrize("name", ["escaped-hand", "escaped-end"])

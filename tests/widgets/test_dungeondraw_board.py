@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
-import subprocess
 
 import pytest
 
@@ -23,11 +21,10 @@ from deepwood_kernel.games.dungeondraw.path import path_value
 from deepwood_kernel.sim import make_bot
 from widgets import DungeonDrawBoard
 
-from .test_widget_privacy import seen
-from .widget_helpers import REPO, node_path, render_in_node, shipped_module, widget_state
+from .widget_helpers import (bot_play, check_drawn, common_ids, final_score_cells,
+                             load_board, needs_node, render_in_node, seen, widget_state)
 
 KEY = "dungeondraw"
-needs_node = pytest.mark.skipif(node_path() is None, reason="node is not installed")
 
 
 # ---------------------------------------------------------------- reaching positions
@@ -56,18 +53,9 @@ CORE_KINDS = ["buy-fairy", "buy-book", "buy-book-blind", "buy-card", "buy-card-b
 def play(seed: int, players: int, wild: float = 0.25):
     """Yield the game at every decision of a seeded bot game (with random moves), then
     the finished game."""
-    g = dk.new_game(KEY, players=players, seed=seed)
-    bots = [make_bot(KEY, "heuristic", seed=seed * 10 + i) for i in range(players)]
-    rng = random.Random(seed)
-    while not g.is_over:
-        if g.is_chance:
-            g.step()
-            continue
-        yield g
-        ids = g.legal_action_ids()
-        aid = bots[g.current_player].choose(g)
-        g.apply(aid if rng.random() > wild else rng.choice(ids))
-    yield g
+    for g in bot_play(KEY, seed, players, wild=wild):
+        if not g.is_chance:
+            yield g                                     # the last: the finished game
 
 
 @pytest.fixture(scope="module")
@@ -89,10 +77,7 @@ def positions() -> dict[str, str]:
 
 
 def board(save: str, seat="current", **kw) -> DungeonDrawBoard:
-    g = dk.load(save)
-    if seat == "current":
-        seat = g.current_player
-    return DungeonDrawBoard(g, seat=seat, bot_delay=0, **kw)
+    return load_board(DungeonDrawBoard, save, seat=seat, **kw)
 
 
 # ---------------------------------------------------------------- click targets
@@ -465,13 +450,9 @@ def test_DD_3_3_the_watcher_cannot_tell_two_secret_hands_apart(seed, blind):
     while a.state.phase != "explore":
         assert seen(wa) == seen(wb), f"ply {len(a.history)}: Anna can tell them apart"
         compared += 1
-        if a.is_chance:
-            ids = sorted({o.id for o, _ in a.chance_outcomes()}
-                         & {o.id for o, _ in b.chance_outcomes()})
-        else:
-            ids = sorted(set(a.legal_action_ids()) & set(b.legal_action_ids()))
-            if a.state.phase == "market" and rng.random() < 0.3:
-                ids = ["pass"]
+        ids = common_ids(a, b)
+        if not a.is_chance and a.state.phase == "market" and rng.random() < 0.3:
+            ids = ["pass"]
         aid = rng.choice(ids)
         a.apply(aid)
         b.apply(aid)
@@ -496,34 +477,6 @@ def test_DD_3_3_the_card_pictures_are_only_of_cards_the_seat_sees():
 
 
 # ---------------------------------------------------------------- package, doctest, static
-def test_the_mimebundle_carries_a_static_html_table():
-    w = DungeonDrawBoard(players=2, seed=1, bots=[1], bot_delay=0)
-    assert w.seat == 0
-    data, _meta = w._repr_mimebundle_()
-    assert data["text/html"] == w.game.render_html(0) and "Dungeon Draw" in data["text/html"]
-    w.close()
-
-
-def test_a_full_bot_game_finishes_on_the_board():
-    w = DungeonDrawBoard(players=3, seed=8, bots=[0, 1, 2], bot_delay=0, auto_chance=True)
-    assert w.game.is_over and w.status["over"] and w.score["over"]
-    assert all(len(p["sheet"]) == 6 for p in w.view["players"])
-    w.close()
-
-
-@needs_node
-def test_the_module_parses_as_an_es_module(tmp_path):
-    copy = shipped_module(KEY, tmp_path)
-    out = subprocess.run([node_path(), "--check", str(copy)], capture_output=True, text=True,
-                         timeout=60)
-    assert out.returncode == 0, out.stderr
-
-
-def test_the_board_module_stays_small():
-    lines = (REPO / "widgets" / "boards" / "dungeondraw.js").read_text().count("\n")
-    assert lines <= 600, lines
-
-
 # ---------------------------------------------------------------- the ES module in node
 def ui_variants(st: dict) -> list[dict]:
     """The local selections under which every legal action is drawn: each hand card at
@@ -574,16 +527,11 @@ def test_node_renders_middle_and_final_positions_of_300_bot_games(tmp_path):
     for (_st, ui), i, r in zip(cases, owners, results):
         name, st = states[i]
         acts = r["actions"]
-        legal = {a["id"] for a in st["legal"]}
-        assert len(acts) == len(set(acts)), (name, sorted(acts))
-        assert set(acts) <= legal, (name, sorted(set(acts) - legal))
-        assert r["legalClass"] == len(acts), name
+        check_drawn(r, {a["id"] for a in st["legal"]}, name, complete=False)
         advisor = ((st["advice"].get("best") or {}).get("advisor") or {}).get("next")
         if advisor and ui.get("card") == advisor.split()[1] and ui.get("turn") == int(
                 advisor.split()[4]):
             assert advisor in acts, name
-        assert not r["bad"], (name, r["bad"])
-        assert r["hasDefault"]
         drawn.setdefault(i, set()).update(acts)
     finals = 0
     for i, (name, st) in enumerate(states):
@@ -592,10 +540,7 @@ def test_node_renders_middle_and_final_positions_of_300_bot_games(tmp_path):
             finals += 1
     final_results = [r for i, r in zip(owners, results) if states[i][0].endswith("final")]
     for (name, st), r in zip([s for s in states if s[0].endswith("final")], final_results):
-        total = re.search(r'<tr class="sh-total">(.*?)</tr>', r["scoreTable"], re.S)
-        assert total and "Final score" in total.group(1), name
-        cells = re.findall(r'<td class="sh-num[^"]*">(-?\d+)', total.group(1))
-        assert [int(x) for x in cells] == st["score"]["total"], name
+        assert final_score_cells(r) == st["score"]["total"], name
     assert finals == 300 and len(states) > 700
 
 

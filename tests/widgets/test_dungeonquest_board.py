@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
 from fractions import Fraction
 
 import pytest
@@ -23,10 +22,9 @@ from deepwood_kernel.games.dungeonquest import combat_equilibrium, sun_survival,
 from deepwood_kernel.sim import make_bot
 from widgets import DungeonQuestBoard
 
-from .test_widget_privacy import seen
-from .widget_helpers import REPO, node_path, render_in_node, shipped_module, widget_state
+from .widget_helpers import (check_drawn, common_ids, final_score_cells, load_board,
+                             needs_node, render_in_node, twins_seen, widget_state)
 
-needs_node = pytest.mark.skipif(node_path() is None, reason="node is not installed")
 KEY = "dungeonquest"
 
 # the click target kind of every action verb (DQ rule the action plays)
@@ -87,10 +85,11 @@ def positions() -> dict[str, str]:
 
 
 def board(save: str, seat="current", **kw) -> DungeonQuestBoard:
-    g = dk.load(save)
-    if seat == "current":
-        seat = g.current_player
-    return DungeonQuestBoard(game=g, seat=seat, bot_delay=0, **kw)
+    return load_board(DungeonQuestBoard, save, seat=seat, **kw)
+
+
+def make(g, seat):
+    return DungeonQuestBoard(game=g, seat=seat, bot_delay=0)
 
 
 # ---------------------------------------------------------------- targets
@@ -317,17 +316,14 @@ def test_DQ_1_9_a_face_down_rune_is_invisible_to_the_other_seats():
     a.apply(runes[0])
     b.apply(runes[-1])
     while a.is_chance:          # later deals: an outcome possible in both piles
-        common = sorted({o.id for o, _ in a.chance_outcomes()}
-                        & {o.id for o, _ in b.chance_outcomes()})
+        common = common_ids(a, b)
         a.apply(common[0])
         b.apply(common[0])
     for seat in (0, 1, 2):
-        wa = DungeonQuestBoard(game=a.fork(), seat=seat, bot_delay=0)
-        wb = DungeonQuestBoard(game=b.fork(), seat=seat, bot_delay=0)
-        assert seen(wa) == seen(wb), f"seat {seat} can tell the runes apart"
-    sa = DungeonQuestBoard(game=a.fork(), seat=None, bot_delay=0)
-    sb = DungeonQuestBoard(game=b.fork(), seat=None, bot_delay=0)
-    assert seen(sa) != seen(sb)
+        sa, sb = twins_seen(make, a, b, seat)
+        assert sa == sb, f"seat {seat} can tell the runes apart"
+    sa, sb = twins_seen(make, a, b, None)
+    assert sa != sb
 
 
 def test_DQ_9_3_the_heros_secret_card_is_hidden_from_the_monster_player(positions):
@@ -341,14 +337,12 @@ def test_DQ_9_3_the_heros_secret_card_is_hidden_from_the_monster_player(position
     b.apply("play magic")
     others = [i for i in range(g.players) if i != hero]
     for seat in others:
-        wa = DungeonQuestBoard(game=a.fork(), seat=seat, bot_delay=0)
-        wb = DungeonQuestBoard(game=b.fork(), seat=seat, bot_delay=0)
-        assert seen(wa) == seen(wb), f"seat {seat} sees the hero's card"
-        assert wa.view["combat"]["hero_card"] == "chosen"
+        sa, sb = twins_seen(make, a, b, seat)
+        assert sa == sb, f"seat {seat} sees the hero's card"
+        assert make(a.fork(), seat).view["combat"]["hero_card"] == "chosen"
     for seat in (hero, None):
-        wa = DungeonQuestBoard(game=a.fork(), seat=seat, bot_delay=0)
-        wb = DungeonQuestBoard(game=b.fork(), seat=seat, bot_delay=0)
-        assert seen(wa) != seen(wb)
+        sa, sb = twins_seen(make, a, b, seat)
+        assert sa != sb
 
 
 def test_DQ_9_2_the_hero_reads_only_the_monsters_name(positions):
@@ -362,34 +356,7 @@ def test_DQ_9_2_the_hero_reads_only_the_monsters_name(positions):
 
 
 # ---------------------------------------------------------------- package, doctest, static
-def test_the_mimebundle_carries_a_static_html_table():
-    w = DungeonQuestBoard(players=2, seed=1, bots=[1], bot_delay=0)
-    assert w.seat == 0
-    data, _meta = w._repr_mimebundle_()
-    assert data["text/html"] == w.game.render_html(0) and "DungeonQuest" in data["text/html"]
-    w.close()
-
-
-def test_a_full_bot_game_finishes_on_the_board():
-    w = DungeonQuestBoard(players=3, seed=8, bots=[0, 1, 2], bot_delay=0, auto_chance=True)
-    assert w.game.is_over and w.status["over"] and w.score["over"]
-    w.close()
-
-
 # ---------------------------------------------------------------- the ES module in node
-@needs_node
-def test_the_module_parses_as_an_es_module(tmp_path):
-    copy = shipped_module(KEY, tmp_path)
-    out = subprocess.run([node_path(), "--check", str(copy)], capture_output=True, text=True,
-                         timeout=60)
-    assert out.returncode == 0, out.stderr
-
-
-def test_the_board_module_stays_small():
-    lines = (REPO / "widgets" / "boards" / "dungeonquest.js").read_text().count("\n")
-    assert lines <= 600, lines
-
-
 def bot_game_states(games: int) -> list[tuple[str, dict]]:
     """Middle and final positions of seeded bot games, as the watching seat's traits."""
     out = []
@@ -422,18 +389,10 @@ def test_node_renders_middle_and_final_positions_of_300_bot_games(tmp_path):
     results = render_in_node([(st, {}) for _, st in states], tmp_path, module=KEY, brief=True)
     finals = 0
     for (name, st), r in zip(states, results):
-        acts = r["actions"]
-        assert len(acts) == len(set(acts)), (name, sorted(acts))
-        assert set(acts) == {a["id"] for a in st["legal"]}, name
-        assert r["legalClass"] == len(acts), name
-        assert not r["bad"], (name, r["bad"])
-        assert r["hasDefault"]
+        check_drawn(r, {a["id"] for a in st["legal"]}, name)
         if name.endswith("final"):
             finals += 1
-            total = re.search(r'<tr class="sh-total">(.*?)</tr>', r["scoreTable"], re.S)
-            assert total and "Final score" in total.group(1), name
-            cells = re.findall(r'<td class="sh-num[^"]*">(-?\d+)', total.group(1))
-            assert [int(x) for x in cells] == st["score"]["total"], name
+            assert final_score_cells(r) == st["score"]["total"], name
     assert finals == 300 and len(states) > 450      # some games end before ply 90
 
 

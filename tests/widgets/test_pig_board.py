@@ -5,14 +5,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
 import deepwood_kernel as dk
 from widgets import PigBoard
 
-from .widget_helpers import node_path, render_in_node, widget_state
+from .widget_helpers import needs_node, render_in_node, widget_state
 
-needs_node = pytest.mark.skipif(node_path() is None, reason="node is not installed")
 
 
 def test_PIG_2_1_a_game_is_played_to_the_end_by_clicking_roll_and_hold():

@@ -12,10 +12,9 @@ import pytest
 
 from widgets import ClankBoard, DeepWoodBoard
 
-from .widget_helpers import REPO, node_path, render_in_node, widget_state
+from .widget_helpers import REPO, needs_node, render_in_node, widget_state
 
 BOARDS = REPO / "widgets" / "boards"
-needs_node = pytest.mark.skipif(node_path() is None, reason="node is not installed")
 SHARED = ("panel", "actButton", "group", "buttonGroups", "grouped", "oddsLine", "placed",
           "pipDie", "legendRow", "seatCard", "SHAPES", "shape", "legalMap", "groupBy")
 

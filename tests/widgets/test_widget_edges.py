@@ -8,21 +8,18 @@ message or drawn bounded, and the game is unchanged.
 from __future__ import annotations
 
 import json
-import subprocess
 import time
 
 import pytest
 
 import deepwood_kernel as dk
-from widgets import (AdventureLandBoard, ClankBoard, DeepWoodBoard, DungeonDrawBoard,
-                     DungeonQuestBoard, PigBoard)
+from widgets import DeepWoodBoard
 MAX_BOT_DELAY, MAX_HOLD_DELAY = 5.0, 3600.0     # widgets.shell: the speed menu, a script
 
-from .widget_helpers import RENDER_CHECK, node_path, shipped_module, widget_state
+from .widget_helpers import (BOARD_CLASSES, needs_node, run_render_check, shipped_module,
+                             widget_state)
 
-BOARDS = {"deepwood": DeepWoodBoard, "clank": ClankBoard, "dungeonquest": DungeonQuestBoard,
-          "adventureland": AdventureLandBoard, "dungeondraw": DungeonDrawBoard,
-          "pig": PigBoard}
+BOARDS = BOARD_CLASSES
 
 
 def board(key, **kw):
@@ -84,11 +81,8 @@ def test_a_game_of_another_kind_is_refused_by_every_board(key):
 
 def run_node(key: str, states: list[dict], tmp_path) -> tuple[int, float, str]:
     mod = shipped_module(key, tmp_path)
-    src = tmp_path / "cases.json"
-    src.write_text(json.dumps([{"state": s, "ui": {}} for s in states]))
     start = time.monotonic()
-    out = subprocess.run([node_path(), str(RENDER_CHECK), str(mod), str(src)],
-                         capture_output=True, text=True, timeout=60)
+    out = run_render_check(mod, [(s, {}) for s in states], tmp_path)
     return out.returncode, time.monotonic() - start, out.stdout
 
 
@@ -104,7 +98,7 @@ def huge(x):
     return x
 
 
-@pytest.mark.skipif(node_path() is None, reason="node is not installed")
+@needs_node
 @pytest.mark.parametrize("key", sorted(BOARDS))
 def test_huge_synced_numbers_never_make_a_board_loop(key, tmp_path):
     """Every number the board is sent, at 1e308: drawing ends within seconds (a board may
@@ -117,7 +111,7 @@ def test_huge_synced_numbers_never_make_a_board_loop(key, tmp_path):
     assert code in (0, 1) and took < 10, (code, took)
 
 
-@pytest.mark.skipif(node_path() is None, reason="node is not installed")
+@needs_node
 def test_klong_secrets_of_1e308_draw_a_bounded_pile(tmp_path):
     st = widget_state(board("clank", seat=None))
     rooms = [r for r in st["view"]["map"]["rooms"] if r.get("secret")]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .widget_helpers import REPO, node_path
+from .widget_helpers import REPO, needs_node, node_check
 
 WIDGETS = REPO / "widgets"
 URL_IMPORT = re.compile(r"""\bimport\b[^;]*?\bfrom\s*['"][a-z][a-z0-9+.-]*://""", re.I | re.S)
@@ -59,14 +59,12 @@ def test_the_url_checks_would_catch_a_cdn_import():
     assert DYNAMIC_URL_IMPORT.search('const m = await import("https://cdn.example/x.js");')
 
 
-@pytest.mark.skipif(node_path() is None, reason="node is not installed")
+@needs_node
 @pytest.mark.parametrize("path", js_files(), ids=lambda p: p.name)
 def test_js_parses_as_an_es_module(path, tmp_path):
     copy = tmp_path / (path.stem + ".mjs")
     shutil.copy(path, copy)
-    out = subprocess.run([node_path(), "--check", str(copy)], capture_output=True, text=True,
-                         timeout=60)
-    assert out.returncode == 0, out.stderr
+    node_check(copy)
 
 
 def _build_wheel(src: Path, dest: Path) -> Path:

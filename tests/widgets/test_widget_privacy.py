@@ -8,48 +8,14 @@ spectator's board does tell them apart (so the test can fail).
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
 import deepwood_kernel as dk
-from tests.privacy import board_seen as seen
-from widgets import (AdventureLandBoard, ClankBoard, DeepWoodBoard, DungeonDrawBoard,
-                     DungeonQuestBoard, PigBoard)
+from widgets import ClankBoard, DeepWoodBoard, PigBoard
 
-
-def play_twins(a: dk.Game, b: dk.Game, make, watcher: int, secret_seat: int,
-               plies: int, seed: int = 0, keep=lambda aid, mover: True) -> tuple[int, int]:
-    """Play both games on the same ids (only ids legal in both, so nothing public tells
-    them apart) and compare the watcher's boards after every ply. Returns (plies played,
-    plies at which a spectator's boards differed)."""
-    wa, wb = make(a, seat=watcher), make(b, seat=watcher)
-    sa, sb = make(a.fork(), seat=None), make(b.fork(), seat=None)
-    rng = random.Random(seed)
-    played = differ = 0
-    for _ in range(plies):
-        assert seen(wa) == seen(wb), f"ply {len(a.history)}: the watcher can tell them apart"
-        if a.is_over:
-            break
-        if a.is_chance:
-            ids = sorted({o.id for o, _ in a.chance_outcomes()}
-                         & {o.id for o, _ in b.chance_outcomes()})
-            mover = None
-        else:
-            mover = a.current_player
-            ids = sorted(set(a.legal_action_ids()) & set(b.legal_action_ids()))
-        ids = [i for i in ids if keep(i, mover)]
-        if not ids:
-            break
-        aid = rng.choice(ids)
-        a.apply(aid)
-        b.apply(aid)
-        for s, g in ((sa, a), (sb, b)):
-            s.game = g.fork()
-        differ += seen(sa) != seen(sb)
-        played += 1
-    return played, differ
+from .widget_helpers import BOARD_CLASSES, play_twins, seen
 
 
 # ---------------------------------------------------------------- Durch den tiefen Wald
@@ -199,8 +165,8 @@ def test_acts_for_another_human_seat_are_refused_while_a_seat_is_set():
 
 
 # ---------------------------------------------------------------- the seed (issue 23 §1)
-BOARDS = {"deepwood": DeepWoodBoard, "clank": ClankBoard, "dungeonquest": DungeonQuestBoard,
-          "adventureland": AdventureLandBoard, "dungeondraw": DungeonDrawBoard}
+# the boards whose games hold secrets (Pig's does not: SECRETS is False)
+BOARDS = {k: cls for k, cls in BOARD_CLASSES.items() if cls.SECRETS}
 
 
 def seed_twins(board, seed: int):

@@ -14,321 +14,31 @@ option); every check names the file, the entry and the problem.
 (Effect(verb='skill', n=1, cond=None), Effect(verb='boots', n=1, cond=None))
 >>> parse_effect("if companion: draw 1")
 Effect(verb='draw', n=1, cond='companion')
+
+The value types and the effect vocabulary live in ``cards.py``, the file's schema in
+``content_schema.py``; this module loads a file, validates it against the schema, makes
+the cross-field checks and builds the values. Every name of those modules is importable
+from here too, as it always was.
 """
 
 from __future__ import annotations
 
 import re
 from collections import deque
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field
-
-from ...core.content import (Choice, Flag, Int, Items, Key, Meta, Name, Pattern, Schema,
-                             validate)
+from ...core.content import validate
 from ...core.errors import ContentError, read_content_toml
+from .cards import (ARRIVE_VERBS, CARD_SETS, CARD_TYPES, CONDITIONS,  # noqa: F401
+                    EFFECT_FIELDS, SECRET_SIZES, SECRET_WHEN, TAGS, TYPE_FIELDS, VERBS,
+                    _EFFECT_RE, Card, Content, Effect, Room, Secret, Tunnel, parse_effect)
+from .content_schema import (BySeats, CardSpec, ContentSpec, Effects,  # noqa: F401
+                             EffectText, GameSpec, MapSpec, MarketSpec, Points, RoomSpec,
+                             SecretSpec, TunnelSpec)
+
 
 DEFAULT_FILE = Path(__file__).with_name("content.toml")
-
-#: The effect vocabulary (``docs/rules/clank.md``, section 12) and what each verb does.
-VERBS = {
-    "skill": "skill this turn", "swords": "swords this turn", "boots": "boots this turn",
-    "gold": "gold from the bank", "clank": "clank (negative: remove your cubes)",
-    "draw": "cards drawn from your deck", "heal": "damage healed",
-    "teleport": "teleports this turn", "trash": "cards trashed from discard pile or play area",
-    "discard_draw": "cards drawn if you discard 1 card from hand", "rage": "rage steps",
-    "clank_all": "clank added by every player still in the game",
-    "skill_per_clank": "skill for every clank you make this turn",
-}
-CONDITIONS = {
-    "companion": "another companion is in your play area",
-    "gem": "another gem is in your play area",
-    "crown": "you own a crown", "key": "you own a master key",
-    "artifact": "you carry an artifact", "depths": "your figure is in the depths",
-}
-CARD_SETS = ("starter", "reserve", "dungeon")
-CARD_TYPES = ("action", "device", "monster")
-TAGS = ("companion", "gem")
-SECRET_SIZES = ("minor", "major")
-SECRET_WHEN = ("now", "use", "end")
-# which effect lists a card type may carry
-TYPE_FIELDS = {"action": ("play", "acquire", "arrive"), "device": ("use", "arrive"),
-               "monster": ("reward", "arrive")}
-EFFECT_FIELDS = ("play", "acquire", "arrive", "use", "reward")
-ARRIVE_VERBS = ("clank_all", "rage")          # arrive effects act on everyone, not a player
-_EFFECT_RE = re.compile(r"^(?:if ([a-z_]+): )?([a-z_]+) (-?\d+)$")
-
-
-@dataclass(frozen=True)
-class Effect:
-    """One effect of a card or secret: ``verb`` with amount ``n``, under condition ``cond``."""
-
-    verb: str
-    n: int
-    cond: str | None = None
-
-    def __str__(self) -> str:
-        return (f"if {self.cond}: " if self.cond else "") + f"{self.verb} {self.n}"
-
-
-def parse_effect(text: str, where: str = "effect", file: str = "content.toml") -> Effect:
-    """Parse ``"skill 2"``, ``"clank -1"`` or ``"if crown: swords 1"`` into an :class:`Effect`."""
-    m = _EFFECT_RE.match(text) if isinstance(text, str) else None
-    if m is None:
-        raise ContentError(file, where, f"{text!r} is not an effect like 'skill 2' or "
-                                        "'if companion: draw 1'")
-    cond, verb, n = m.group(1), m.group(2), int(m.group(3))
-    if verb not in VERBS:
-        raise ContentError(file, where, f"unknown effect {verb!r}; known: {', '.join(VERBS)}")
-    if cond is not None and cond not in CONDITIONS:
-        raise ContentError(file, where, f"unknown condition {cond!r}; known: "
-                                        f"{', '.join(CONDITIONS)}")
-    if n == 0 or (n < 0 and verb != "clank"):
-        raise ContentError(file, where, f"{text!r}: the amount must be positive "
-                                        "(only clank may be negative)")
-    return Effect(verb, n, cond)
-
-
-@dataclass(frozen=True)
-class Room:
-    """A room of the dungeon map (or the start space outside it)."""
-
-    index: int
-    id: str
-    name: str
-    x: int
-    y: int
-    depths: bool = False
-    crystal: bool = False
-    fountain: bool = False
-    market: bool = False
-    shrine: bool = False
-    artifact: int = 0            # value of the artifact lying here at the start (0: none)
-    secret: str = ""             # "", "minor" or "major": the secret room's kind
-
-
-@dataclass(frozen=True)
-class Tunnel:
-    """A tunnel between rooms ``a`` and ``b`` (indices), with its symbols."""
-
-    a: int
-    b: int
-    boots: int = 1               # 2: footprints
-    monsters: int = 0            # threat symbols: 1 damage each unless a sword is spent
-    locked: bool = False         # needs a master key
-    one_way: bool = False        # only from a to b
-    wrap: bool = False           # continues across the board edge (drawing only)
-
-    def other(self, room: int) -> int:
-        return self.b if room == self.a else self.a
-
-
-@dataclass(frozen=True)
-class Secret:
-    """A kind of secret token (Kleines / Großes Versteck)."""
-
-    key: str
-    name: str
-    size: str                    # "minor" or "major"
-    count: int
-    when: str                    # "now", "use" (kept, used on your turn), "end" (at the end
-    #                              of the turn it was found, else lost: CL-13.9)
-    effects: tuple[Effect, ...]
-    points: int = 0
-
-
-@dataclass(frozen=True)
-class Card:
-    """A kind of card; ``count`` copies exist (per player for starters)."""
-
-    key: str
-    name: str
-    set: str
-    type: str
-    count: int
-    cost: int = 0
-    german: str = ""          # the German edition's name, shown beside the English one
-    swords: int = 0
-    points: int = 0
-    dragon: bool = False
-    danger: bool = False
-    tags: tuple[str, ...] = ()
-    play: tuple[Effect, ...] = ()
-    acquire: tuple[Effect, ...] = ()
-    arrive: tuple[Effect, ...] = ()
-    use: tuple[Effect, ...] = ()
-    reward: tuple[Effect, ...] = ()
-
-    def text(self) -> str:
-        """The card's effects in the vocabulary, one clause per field (for labels)."""
-        parts = []
-        for fld in EFFECT_FIELDS:
-            effects = getattr(self, fld)
-            if effects:
-                body = ", ".join(map(str, effects))
-                parts.append(body if fld == "play" else f"{fld}: {body}")
-        return "; ".join(parts) or "no effect"
-
-
-@dataclass(frozen=True)
-class Content:
-    file: str
-    game: dict
-    market: dict
-    width: int
-    height: int
-    depths_y: int
-    start: int                               # index of the start space
-    rooms: tuple[Room, ...]
-    tunnels: tuple[Tunnel, ...]
-    secrets: dict[str, Secret]
-    cards: dict[str, Card]
-    room_index: dict[str, int]
-    exits: tuple[tuple[tuple[int, Tunnel], ...], ...]       # room -> (dest, tunnel) crossable
-    adjacent: tuple[tuple[int, ...], ...]                    # room -> every room one tunnel away
-
-    def __deepcopy__(self, memo) -> "Content":
-        return self          # immutable and shared by every copy of a game
-
-    def room(self, rid: str) -> Room:
-        return self.rooms[self.room_index[rid]]
-
-    def card(self, key: str) -> Card:
-        return self.cards[key]
-
-    @property
-    def health(self) -> int:
-        return self.game["health"]
-
-    def keys_of(self, set_: str) -> list[str]:
-        return [k for k, c in self.cards.items() if c.set == set_]
-
-
-# ------------------------------------------------------------------------------ the schema
-# Bounds keep a game playable (issue 23): the rulebook's numbers (health 10, 30 cubes a
-# colour, 24 black cubes, hand 5, row 6, 2 minor secrets a room, 3 idols, crowns of 10/9/8)
-# may grow to about twice, not to millions: a minor secret room holds at most 4 tokens (the
-# board draws each), a hand and the row at most 10 cards; the map is at most 120 rooms and
-# 400 tunnels on a drawing of at most 4,000 x 4,000 units; at most 200 card kinds of at most
-# 100 copies (the dungeon deck must hold exactly 100, the starting deck 10) and 40 secret
-# kinds of at most 30; effect amounts have at most 2 digits. Cross-field checks (rooms that
-# tunnels name, enough secrets for the secret rooms, a map nobody is trapped in, the deck
-# sizes) follow in parse_content.
-EffectText = Pattern(r"^(if [a-z_]+: )?[a-z_]+ -?[0-9]{1,2}$",
-                     "an effect like 'skill 2' or 'if companion: draw 1' (amount of 1-2 "
-                     "digits)", 80)
-Effects = Items(EffectText, 8)
-Points = Int(0, 99)
-
-
-class BySeats(Schema):
-    """A number for each player count ("2", "3" and "4")."""
-
-    two: Int(0, 12) = Field(alias="2")
-    three: Int(0, 12) = Field(alias="3")
-    four: Int(0, 12) = Field(alias="4")
-
-
-class GameSpec(Schema):
-    health: Int(1, 20)
-    rage_track: Items(Int(1, 24), 12, 1)
-    rage_start: BySeats
-    countdown_extra: Items(Int(0, 24), 3, 3)
-    clank_cubes: Int(1, 60)
-    black_cubes: Int(0, 60)
-    hand_size: Int(1, 10)
-    row_size: Int(1, 10)
-    starting_clank: Items(Int(0, 60), 4, 4)
-    artifacts_removed: BySeats
-    minor_per_room: Int(1, 4)
-    mastery_points: Points
-    idol_points: Points
-    idols: Int(1, 10)
-
-
-class MarketSpec(Schema):
-    price: Points
-    keys: Int(0, 10)
-    key_points: Points
-    backpacks: Int(0, 10)
-    backpack_points: Points
-    crowns: Items(Points, 10)
-
-
-class MapSpec(Schema):
-    width: Int(100, 4000)
-    height: Int(100, 4000)
-    depths_y: Int(0, 4000)
-    start: Key
-
-
-class RoomSpec(Schema):
-    id: Key
-    name: Name
-    x: Int(0, 4000)
-    y: Int(0, 4000)
-    depths: Flag = False
-    crystal: Flag = False
-    fountain: Flag = False
-    market: Flag = False
-    shrine: Flag = False
-    artifact: Points = 0
-    secret: Choice("", *SECRET_SIZES) = ""
-
-
-class TunnelSpec(Schema):
-    a: Key
-    b: Key
-    boots: Int(1, 2) = 1
-    monsters: Int(0, 9) = 0
-    locked: Flag = False
-    one_way: Flag = False
-    wrap: Flag = False
-
-
-class CardSpec(Schema):
-    key: Key
-    name: Name
-    german: Name | Choice("") = ""
-    set: Choice(*CARD_SETS)
-    type: Choice(*CARD_TYPES)
-    count: Int(1, 100)
-    cost: Points = 0
-    swords: Points = 0
-    points: Points = 0
-    dragon: Flag = False
-    danger: Flag = False
-    tags: Items(Choice(*TAGS), len(TAGS)) = []
-    play: Effects = []
-    acquire: Effects = []
-    arrive: Effects = []
-    use: Effects = []
-    reward: Effects = []
-
-
-class SecretSpec(Schema):
-    key: Key
-    name: Name | Choice("") = ""
-    size: Choice(*SECRET_SIZES)
-    count: Int(1, 30)
-    when: Choice(*SECRET_WHEN)
-    effects: Effects = []
-    points: Points = 0
-
-
-class ContentSpec(Schema):
-    """The whole ``content.toml`` of Klong!."""
-
-    meta: Meta = {}
-    game: GameSpec
-    market: MarketSpec
-    map: MapSpec
-    room: Items(RoomSpec, 120, 3)
-    tunnel: Items(TunnelSpec, 400) = []
-    card: Items(CardSpec, 200, 1)
-    secret: Items(SecretSpec, 40) = []
 
 
 def _fail(file: str, entry: str, problem: str):
@@ -358,14 +68,28 @@ def _effects(file, entry, values) -> tuple[Effect, ...]:
 GAME_KEYS = ("health", "rage_track", "rage_start", "countdown_extra", "clank_cubes",
              "black_cubes", "hand_size", "row_size", "starting_clank", "artifacts_removed",
              "minor_per_room", "mastery_points", "idol_points", "idols")
+
+
 MARKET_KEYS = ("price", "keys", "key_points", "backpacks", "backpack_points", "crowns")
+
+
 ROOM_KEYS = {"id", "name", "x", "y", "depths", "crystal", "fountain", "market", "shrine",
              "artifact", "secret"}
+
+
 TUNNEL_KEYS = {"a", "b", "boots", "monsters", "locked", "one_way", "wrap"}
+
+
 CARD_KEYS = {"key", "name", "german", "set", "type", "count", "cost", "swords", "points", "dragon",
              "danger", "tags", *EFFECT_FIELDS}
+
+
 SECRET_KEYS = {"key", "name", "size", "count", "when", "effects", "points"}
+
+
 STARTERS = ("burgle", "stumble", "sidestep", "scramble")
+
+
 RESERVE = ("mercenary", "explore", "secret_tome", "goblin")
 
 
