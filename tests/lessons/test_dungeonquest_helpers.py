@@ -66,7 +66,7 @@ def test_DQ_9_4_duel_odds_edge_cases_and_simulation():
 
 
 def test_engine_fights_match_the_exact_duel():
-    exact = dq.duel("magic", dq.combat_equilibrium()["monster"], 12, 8)
+    exact = dq.duel("magic", combat_equilibrium()["monster"], 12, 8)
     est = dq.engine_fights(dq.mixed("magic"), hero="marra", monster_card="cave_troll",
                            fights=150, seed=2)
     assert est["slain"].contains(float(exact["slain"]), level=0.999)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-SHELL = Path(__file__).resolve().parents[2] / "widgets" / "shell.js"
+SHELL = Path(__file__).resolve().parents[2] / "widgets" / "chance.js"
 SCRIPT = """
 import { sharedWords } from %s;
 const strips = ["-PB", "B-G", "BBS", "BGS"].map((c) => `Anna draws a ${c} strip (hidden from you)`);
