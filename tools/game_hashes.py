@@ -15,7 +15,8 @@ things and show the same tables.
     python tools/game_hashes.py --check before.txt    # on the new code: exit 1 on a change
 
 ``--only KEY`` (repeatable) limits the games; ``--games N`` (default 10) sets the seeds per
-player count. A listing made with other settings is refused by ``--check``; a game the
+player count; ``--without-html`` leaves the static HTML out, to check that a change meant
+only for the pictures (a legend, a new mark) changed nothing the rules say or do. A listing made with other settings is refused by ``--check``; a game the
 listing does not know (added since) is reported as new, not as a change.
 """
 
@@ -52,7 +53,7 @@ def _bots(key: str, players: int, seed: int) -> list:
         return [RandomBot(seed * 10 + i) for i in range(players)]
 
 
-def game_digest(key: str, players: int, seed: int, h) -> None:
+def game_digest(key: str, players: int, seed: int, h, html: bool = True) -> None:
     """Play one seeded game and feed everything it says and shows into ``h``."""
     g = dk.new_game(key, players=players, seed=seed)
     bots = _bots(key, players, seed)
@@ -82,18 +83,23 @@ def game_digest(key: str, players: int, seed: int, h) -> None:
     for seat in [None, *range(players)]:
         put("log", seat, g.log_for(seat))
         put("view", seat, g.view(seat))
-    put("html", g.render_html())
+    if html:
+        put("html", g.render_html())
     put("fingerprint", g.fingerprint())
 
 
-def listing(keys: list[str], games: int) -> list[str]:
-    lines = [f"# tools/game_hashes.py --games {games}"]
+def _header(games: int, html: bool) -> str:
+    return f"# tools/game_hashes.py --games {games}" + ("" if html else " --without-html")
+
+
+def listing(keys: list[str], games: int, html: bool = True) -> list[str]:
+    lines = [_header(games, html)]
     for key in keys:
         info = dk.GAMES[key]
         h = hashlib.sha256()
         for players in range(info.min_players, info.max_players + 1):
             for seed in range(games):
-                game_digest(key, players, seed, h)
+                game_digest(key, players, seed, h, html)
         lines.append(f"{key} {h.hexdigest()}")
     return lines
 
@@ -104,19 +110,21 @@ def main(argv: list[str] | None = None) -> int:
                     help="seeded games per player count (default 10)")
     ap.add_argument("--only", action="append", choices=sorted(dk.GAMES), metavar="KEY",
                     help="hash only this game (repeatable; default: every game)")
+    ap.add_argument("--without-html", action="store_true",
+                    help="leave the static HTML out of the hash (a change to pictures only)")
     ap.add_argument("--check", metavar="FILE",
                     help="compare with a stored listing; exit 1 if any game differs")
     args = ap.parse_args(argv)
     keys = [k for k in dk.GAMES if not args.only or k in args.only]
     if not args.check:
-        print("\n".join(listing(keys, args.games)), flush=True)
+        print("\n".join(listing(keys, args.games, not args.without_html)), flush=True)
         return 0
     stored = Path(args.check).read_text(encoding="utf-8").splitlines()
     header, want = stored[0], dict(line.split() for line in stored[1:] if line.strip())
-    if header != f"# tools/game_hashes.py --games {args.games}":
+    if header != _header(args.games, not args.without_html):
         print(f"{args.check} was made with other settings: {header!r}", file=sys.stderr)
         return 2
-    got = listing(keys, args.games)[1:]
+    got = listing(keys, args.games, not args.without_html)[1:]
     changed = []
     for line in got:
         key, digest = line.split()
