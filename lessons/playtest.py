@@ -30,7 +30,8 @@ def _keys(df) -> list[str]:
 
 def per_game(df: pd.DataFrame) -> pd.DataFrame:
     """One row per game: its keys, ``plies`` and game-level columns, the winning seat
-    (``-1`` when the win is shared), the best score, and ``sole`` (one winner)."""
+    (``-1`` when the win is shared), the best score, ``sole`` (one winner) and, for a
+    table with a ``status`` column, ``thief_lost`` (1 when anyone's status is "lost")."""
     keys = _keys(df)
     g = df.groupby(keys, sort=False)
     out = g.agg(plies=("plies", "first"), best=("score", "max"),
@@ -41,6 +42,10 @@ def per_game(df: pd.DataFrame) -> pd.DataFrame:
     for col in ("rounds", "turns", "rage_space"):
         if col in df.columns:
             out[col] = g[col].first().values
+    if "status" in df.columns:
+        # 1 when some player of the game was knocked out without rescue (Klong!'s "lost"):
+        # a 0/1 column, so a paired difference of it is a difference of shares of games
+        out["thief_lost"] = g["status"].agg(lambda s: float((s == "lost").any())).values
     return out
 
 
@@ -155,8 +160,8 @@ def taken(df: pd.DataFrame, columns: dict[str, str], by: str = "variant") -> Non
 
 def paired_difference(df: pd.DataFrame, a: str, b: str, value: str = "plies",
                       confidence: float = 0.95) -> tuple[float, float, float]:
-    """Variant ``b`` minus variant ``a`` in ``value`` (a per-game column, or ``"start_won"``:
-    1 when seat 0 won alone), game by game on the same seeds, with the t interval of the
+    """Variant ``b`` minus variant ``a`` in ``value`` (a per-game column such as
+    ``thief_lost``, or ``"start_won"``: 1 when seat 0 won alone), game by game on the same seeds, with the t interval of the
     mean difference. Prints one line and returns ``(difference, low, high)``."""
     g = per_game(df)
     g["start_won"] = (g["winner_seat"] == 0).astype(float)
@@ -167,6 +172,21 @@ def paired_difference(df: pd.DataFrame, a: str, b: str, value: str = "plies",
     print(f"{value}: {b!r} - {a!r} = {d:+.2f} per game, {confidence:.0%} interval "
           f"[{lo:+.2f}, {hi:+.2f}] over {len(seeds)} paired games")
     return d, lo, hi
+
+
+def interval_verdict(low: float, high: float) -> str:
+    """What a paired interval of ``b - a`` shows, in words a lesson can print.
+
+    >>> interval_verdict(-0.04, 0.02)
+    'contains 0: no difference shown'
+    >>> interval_verdict(-1.1, -0.3), interval_verdict(0.1, 0.4)
+    ('lies below 0: a decrease', 'lies above 0: an increase')
+    """
+    if low > 0:
+        return "lies above 0: an increase"
+    if high < 0:
+        return "lies below 0: a decrease"
+    return "contains 0: no difference shown"
 
 
 def histogram(ax, df: pd.DataFrame, column: str, by: str = "variant", bins=20,

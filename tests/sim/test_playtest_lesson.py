@@ -54,6 +54,22 @@ def test_paired_difference_pairs_games_by_seed(capsys):
     assert d == pytest.approx(-0.25)                 # seat 0 lost game 3's win
 
 
+def test_paired_difference_of_a_thief_lost_is_a_difference_of_shares(capsys):
+    # issue 24 (reading dwpt, playtest 2): "more thieves lost?" needs the paired interval
+    a = table([0, 1, 2, 0])
+    b = table([0, 1, 2, 0], variant="B")
+    a["status"], b["status"] = "escaped", "escaped"
+    a.loc[(a["seed"] == 0) & (a["seat"] == 2), "status"] = "lost"   # A: games 0, 1 lose one
+    a.loc[(a["seed"] == 1) & (a["seat"] == 0), "status"] = "lost"
+    b.loc[(b["seed"] == 1) & (b["seat"] == 1), "status"] = "lost"   # B: game 1 only
+    b.loc[(b["seed"] == 1) & (b["seat"] == 2), "status"] = "lost"
+    assert P.per_game(a)["thief_lost"].tolist() == [1, 1, 0, 0]
+    d, lo, hi = P.paired_difference(pd.concat([a, b]), "A", "B", "thief_lost")
+    assert d == pytest.approx(-0.25)                 # 1 of 4 games lost nobody under B
+    half = st.t.ppf(0.975, 3) * st.sem([-1, 0, 0, 0])
+    assert (lo, hi) == (pytest.approx(-0.25 - half), pytest.approx(-0.25 + half))
+
+
 def test_taken_counts_games_where_anyone_took_it(capsys):
     df = table([0, 1, 2, 0])
     df["monster_26"] = 0
