@@ -119,16 +119,14 @@ def worksheet_html(lesson: Lesson, paper: str = "A4") -> str:
         if teacher.on_paper:
             parts.append("<h2>On paper</h2>")
             for i, (task, _) in enumerate(teacher.on_paper, start=1):
-                task = task[:1].upper() + task[1:]
-            parts.append(f'<div class="task"><h3>Task {i}</h3>{markdown(task)}'
-                             f"{_ruled(8)}</div>")
+                parts.append(_space("task", f"Task {i}",
+                                    markdown(task[:1].upper() + task[1:]), 8))
     found = exercises(lesson)
     if found:
         parts.append("<h2>Exercises</h2>")
         for label, question in found:
-            parts.append(f'<div class="exercise"><h3>{html.escape(label)}</h3>'
-                         f"<p>{html.escape(question)}</p>{_ruled(6)}"
-                         "<p>Answer: ____________________</p></div>")
+            parts.append(_space("exercise", label, f"<p>{html.escape(question)}</p>", 6,
+                                "<p>Answer: ____________________</p>"))
     for tally in teacher.front.tallies if teacher else []:
         head = "".join(f"<th>{html.escape(o)}</th>" for o in tally.outcomes)
         rows = "".join(f"<tr><td>{n}</td>" + "<td></td>" * len(tally.outcomes) + "</tr>"
@@ -145,6 +143,12 @@ def worksheet_html(lesson: Lesson, paper: str = "A4") -> str:
             parts.append(f"<figure>{fragment}<figcaption>From the section "
                          f"“{html.escape(section)}”.</figcaption></figure>")
     return page(f"Worksheet: {title}", "\n".join(parts), CSS, paper)
+
+
+def _space(kind: str, label: str, body: str, lines: int, after: str = "") -> str:
+    """A task or exercise: its label, its text (HTML) and ``lines`` ruled lines to work in."""
+    return (f'<div class="{kind}"><h3>{html.escape(label)}</h3>{body}{_ruled(lines)}'
+            f"{after}</div>")
 
 
 def out_path(lesson: Lesson, out: Path) -> Path:

@@ -118,3 +118,18 @@ def test_board_pictures_keep_their_stored_picture():
     pictures = board_pictures(Lesson("dungeonquest/01_heroes_and_tests"))
     assert pictures and all("data:image/svg+xml" in html for _, html in pictures)
     assert not board_pictures(Lesson("probability/01_one_die_two_dice"))   # a lab, no board
+
+
+def test_every_on_paper_task_is_on_the_worksheet(monkeypatch):
+    """Each "### On paper: ..." of the teacher file is a task with room to work (a lesson
+    with two printed only the last)."""
+    from lessons.teacher import TeacherFile
+    from tools.worksheets import worksheet_html
+
+    lesson = Lesson("probability/02_setting_dice_aside")
+    real = lesson.teacher()
+    tasks = [("roll one die twice, need 5 or more", ""), ("draw the tree of two rolls", "")]
+    monkeypatch.setattr(TeacherFile, "on_paper", tasks)
+    page = worksheet_html(lesson)
+    assert real.on_paper and "Task 1" in page and "Task 2" in page
+    assert "Roll one die twice, need 5 or more" in page and "Draw the tree of two rolls" in page

@@ -5,12 +5,11 @@ draws…"."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+
+from .widget_helpers import run_node_script
 
 SHELL = Path(__file__).resolve().parents[2] / "widgets" / "chance.js"
 SCRIPT = """
@@ -27,13 +26,7 @@ process.stdout.write(JSON.stringify(out));
 
 @pytest.fixture(scope="module")
 def result(tmp_path_factory):
-    node = shutil.which("node")
-    if not node:
-        pytest.skip("node not installed")
-    path = tmp_path_factory.mktemp("picker") / "check.mjs"
-    path.write_text(SCRIPT % json.dumps(SHELL.as_uri()))
-    return json.loads(subprocess.run([node, str(path)], capture_output=True, text=True,
-                                     check=True).stdout)
+    return run_node_script(SCRIPT, SHELL, tmp_path_factory.mktemp("picker"))
 
 
 def test_shared_words_go_to_the_heading_and_rows_keep_what_differs(result):

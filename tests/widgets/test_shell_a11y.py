@@ -4,12 +4,11 @@ the event-log lines that are new since the last redraw."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+
+from .widget_helpers import run_node_script
 
 SHELL = Path(__file__).resolve().parents[2] / "widgets" / "a11y.js"
 
@@ -34,13 +33,7 @@ process.stdout.write(JSON.stringify({ moves, wrap, logs, key: targetKey(el) }));
 
 @pytest.fixture(scope="module")
 def result(tmp_path_factory):
-    node = shutil.which("node")
-    if not node:
-        pytest.skip("node not installed")
-    path = tmp_path_factory.mktemp("a11y") / "check.mjs"
-    path.write_text(SCRIPT % json.dumps(SHELL.as_uri()))
-    out = subprocess.run([node, str(path)], capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
+    return run_node_script(SCRIPT, SHELL, tmp_path_factory.mktemp("a11y"))
 
 
 def test_left_right_step_in_reading_order_up_down_go_to_the_nearest_target(result):

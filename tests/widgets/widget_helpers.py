@@ -163,6 +163,18 @@ def node_path() -> str | None:
 needs_node = pytest.mark.skipif(node_path() is None, reason="node is not installed")
 
 
+def run_node_script(script: str, module: Path, tmp_path: Path) -> dict:
+    """Run ``script`` (an ES module whose ``%s`` is ``module``'s file URL) in node and
+    return the JSON it writes to stdout; skips the test without node."""
+    node = node_path()
+    if not node:
+        pytest.skip("node not installed")
+    path = tmp_path / "check.mjs"
+    path.write_text(script % json.dumps(module.as_uri()), encoding="utf-8")
+    out = subprocess.run([node, str(path)], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
 def node_check(path: Path) -> None:
     """``node --check``: the file parses as an ES module."""
     out = subprocess.run([node_path(), "--check", str(path)], capture_output=True, text=True,
