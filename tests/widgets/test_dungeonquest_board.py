@@ -459,3 +459,28 @@ def test_DQ_5_3_DQ_14_7_secret_door_arrows_and_the_ability_button():
         {"kind": "dir", "sq": "b1", "dir": "S", "verb": "secret"}]
     assert w.phase_text(w.view)["name"] == "a secret door"
     w.close()
+
+
+@needs_node
+def test_the_sheets_read_in_english_and_say_who_is_still_choosing(tmp_path):
+    """Issue 25 §3: attributes as "Strength 9 · Agility 6 …" with the German word in the
+    tooltip; during set-up a hero not yet chosen reads "choosing a hero" (not the name of a
+    hero it has not chosen), a chosen one "setting up"; wounds never show past the life."""
+    g = dk.new_game(KEY, players=2, seed=0)
+    while g.state.phase != "hero" or g.view()["heroes"][0]["hero"] is None:
+        g.step() if g.is_chance else g.apply(g.legal_action_ids()[0])
+    w = DungeonQuestBoard(g, seat=None)
+    st = widget_state(w)
+    dead = json.loads(json.dumps(st))
+    for h in dead["view"]["heroes"]:
+        h["wounds"], h["life"] = 20, 16
+    (chosen, dying) = render_in_node([(st, {}), (dead, {})], tmp_path, module=KEY)
+    m = chosen["markup"]
+    heads = [part[:400] for part in m.split('class="dq-sheet-head"')[1:]]
+    assert "<b>Anna</b>" in heads[0] and "setting up" in heads[0]
+    assert "<b>Ben</b>" in heads[1] and "choosing a hero" in heads[1]
+    assert re.search(r'<span title="Strength \(Stärke\)">Strength <b>\d+</b></span>', m)
+    for word in ("Agility", "Toughness", "Luck"):
+        assert f">{word} <b>" in m, word
+    assert "20/16" not in dying["markup"] and "16/16" in dying["markup"]
+    w.close()

@@ -217,6 +217,20 @@ function sunSvg(st) {
   return out + `</svg>`;
 }
 
+/** An attribute in English with its value ("Strength 9"; bold on the sheet), the German
+ * name in the tooltip (the rulebook's word). */
+function attrText(st, k, value, bold = false) {
+  const de = (adv(st).attr_de || {})[k];
+  const en = k[0].toUpperCase() + k.slice(1);
+  return `<span title="${esc(de ? `${en} (${de})` : en)}">${en} ${bold ? `<b>${esc(value)}</b>` : esc(value)}</span>`;
+}
+
+/** A hero's status: during set-up "choosing a hero" until the player has chosen, then "setting up". */
+function statusText(h) {
+  if (h.status === "setup") return h.hero ? "setting up" : "choosing a hero";
+  return STATUS[h.status] || h.status;
+}
+
 // ---------------------------------------------------------------- panels
 function heroChoice(st) {
   const acts = legalKind(st, "hero");
@@ -225,7 +239,7 @@ function heroChoice(st) {
   return `<div class="dq-heroes-pick">` + acts.map((a) => {
     const h = hs[a.target.hero] || {};
     return `<button class="dq-herocard dq-legal" data-action="${esc(a.id)}" title="${esc(a.label)}"><b>${esc(h.name || a.target.hero)}</b>` +
-      `<span>${ATTRS.map((k) => `${esc(((adv(st).attr_de || {})[k] || k).slice(0, 3))} ${h[k]}`).join(" · ")}</span><span>life ${h.life}</span></button>`;
+      `<span>${ATTRS.map((k) => attrText(st, k, h[k])).join(" · ")}</span><span>life ${h.life}</span></button>`;
   }).join("") + `</div>`;
 }
 
@@ -300,8 +314,10 @@ function oddsPanel(st) {
 function heroSheet(st, h, i) {
   const v = st.view, a = adv(st), drops = legalKind(st, "loot");
   const active = v.seat === i && !v.over;
-  const attrs = h.attributes ? ATTRS.map((k) => `<span title="${esc(k)}">${term(k.slice(0, 3), ((a.attr_de || {})[k] || "").slice(0, 3))} <b>${h.attributes[k]}</b></span>`).join(" ") : "";
-  const life = h.life || 0, wpct = life ? Math.min(100, (100 * h.wounds) / life) : 0;
+  const attrs = h.attributes ? ATTRS.map((k) => attrText(st, k, h.attributes[k], true)).join(" · ") : "";
+  // wounds past the life total change nothing (the hero is dead): never "20/16"
+  const life = h.life || 0, wounds = life ? Math.min(h.wounds, life) : h.wounds;
+  const wpct = life ? (100 * wounds) / life : 0;
   const loot = h.loot.map((k) => {
     const d = drops.find((x) => x.target.card === k);
     const c = (a.cards || {})[k] || {};
@@ -310,9 +326,9 @@ function heroSheet(st, h, i) {
   }).join("");
   const chips = (keys, cls) => keys.map((k) => `<span class="${cls}" title="${esc(cardTitle(st, k))}">${esc(cardName(st, k))}</span>`).join("");
   return `<div class="dq-sheet${active ? " dq-active" : ""}${h.status === "dead" ? " dq-dead" : ""}" data-seat="${i}">` +
-    `<div class="dq-sheet-head"><span class="dq-dot" style="background:${HERO_FILL[i % 4]}"></span><b>${esc(h.name)}</b> ${h.hero ? `· ${esc(h.hero)}` : ""} <span class="dq-small">${esc(STATUS[h.status] || h.status)}${h.sq ? ` on ${esc(h.sq)}` : ""}</span><span class="dq-gold" title="gold value of the loot">${h.score} gold</span></div>` +
+    `<div class="dq-sheet-head"><span class="dq-dot" style="background:${HERO_FILL[i % 4]}"></span><b>${esc(h.name)}</b> ${h.hero ? `· ${esc(h.hero)}` : ""} <span class="dq-small">${esc(statusText(h))}${h.sq ? ` on ${esc(h.sq)}` : ""}</span><span class="dq-gold" title="gold value of the loot">${h.score} gold</span></div>` +
     (h.attributes ? `<div class="dq-attrs">${attrs}</div>` : "") +
-    (life ? `<div class="dq-wounds" title="wounds (Wunden) of life (Lebenskraft)">${term("wounds", "Wunden")} ${h.wounds}/${life}<span class="dq-bar"><span style="width:${wpct.toFixed(1)}%"></span></span></div>` : "") +
+    (life ? `<div class="dq-wounds" title="wounds (Wunden) of life (Lebenskraft)">${term("wounds", "Wunden")} ${wounds}/${life}<span class="dq-bar"><span style="width:${wpct.toFixed(1)}%"></span></span></div>` : "") +
     `<div>${term("determination", "Entschlossenheit")}: ${h.determination ? `<span class="dq-tokens">${"●".repeat(upTo(h.determination, 12))}</span> ${h.determination}` : "0"}` +
     `${h.rune_face_down ? ` · a rune card face down` : ""}</div>` +
     (h.loot.length ? `<div>${term("loot", "Beute")}: ${loot}</div>` : "") +
