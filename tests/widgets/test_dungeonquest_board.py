@@ -416,6 +416,10 @@ def test_the_drawn_board_shows_rooms_heroes_markers_and_panels(positions, tmp_pa
             assert "monster marker" in m
     play = r["play"]["markup"]
     assert "Kampf" in play and 'class="dq-table"' in play and "hero \\ monster" in play
+    assert "dq-why" not in play          # the hero's own choice needs no explanation
+    assert "mplay" in r                  # issue 25 §3: why a player not fighting is asked
+    assert "the player to the fighting hero's left always plays the monster (DQ-9.2)" \
+            in r["mplay"]["markup"]
     spend = r["spend"]["markup"]
     assert "Spend" in spend and "sprobe" in spend
     if "turn" in r:

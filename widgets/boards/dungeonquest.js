@@ -270,12 +270,15 @@ function combatPanel(st) {
   const rv = adv(st).revealed;
   const hc = rv ? `revealed: hero <b>${esc(rv.hero)}</b> vs monster <b>${esc(rv.monster)}</b> → hero <span class="dq-hw">−${rv.hero_wounds}</span>, monster <span class="dq-mw">−${rv.monster_wounds}</span>`
     : cb.hero_card === "chosen" ? "hero card: chosen, face down" : cb.hero_card ? `hero card: <b>${esc(cb.hero_card)}</b> (hidden from the monster)` : "hero card: choosing…";
+  // the monster's card is asked of a player who is not fighting: say why (DQ-9.2)
+  const why = plays.some((a) => a.target.side === "monster") && cb.monster_seat !== null && cb.monster_seat !== undefined
+    ? `<div class="dq-why">${esc(v.heroes[cb.monster_seat].name)}, you play the <b>monster</b> in ${esc(hero.name)}'s fight: the player to the fighting hero's left always plays the monster (DQ-9.2). Pick its card; ${esc(hero.name)} cannot see it until both are revealed.</div>` : "";
   const head = tab.cards.map((k) => `<th>${esc(k)}</th>`).join("");
   const rows = tab.cards.map((k, i) => `<tr${cb.hero_card === k ? ` class="dq-row-on"` : ""}><th>${esc(k)}</th>` + tab.cards.map((m, j) =>
     `<td${rv && rv.hero === k && rv.monster === m ? ` class="dq-cell-on"` : ""} title="hero ${esc(k)} vs monster ${esc(m)}: the hero suffers ${tab.hero_wounds[i][j]}, the monster ${tab.monster_wounds[i][j]}"><span class="dq-hw">${tab.hero_wounds[i][j]}</span> / <span class="dq-mw">${tab.monster_wounds[i][j]}</span></td>`).join("") + `</tr>`).join("");
   return `<div class="sh-panel dq-combat"><div class="sh-panel-title">${term("Combat", "Kampf")} · round ${cb.round}: ${esc(hero.name)} vs the <b>${esc(cb.monster)}</b></div>` +
     `<div>monster wounds <b>${cb.wounds}</b> of ${esc(life)}${cb.escape !== null && cb.escape !== undefined ? ` · escape wounds ${cb.escape}` : ""} · ${hc}` +
-    `${cb.monster_seat !== null && cb.monster_seat !== undefined ? ` · monster played by ${esc(v.heroes[cb.monster_seat].name)}` : " · monster card by policy"}</div>` +
+    `${cb.monster_seat !== null && cb.monster_seat !== undefined ? ` · monster played by ${esc(v.heroes[cb.monster_seat].name)}` : " · monster card by policy"}</div>${why}` +
     `<div class="dq-duel"><div><div class="dq-small">hero cards</div>${tab.cards.map((k, i) => card("hero", k, i)).join("")}</div>` +
     `<div><div class="dq-small">monster cards (face down until revealed)</div>${tab.cards.map((k, i) => card("monster", k, i)).join("")}</div></div>` +
     `<table class="dq-table"><tr><th title="rows: hero card; columns: monster card">hero \\ monster</th>${head}</tr>${rows}</table>` +
