@@ -507,3 +507,33 @@ def test_an_attack_shows_the_what_if_cubes_and_the_final_score_table(rendered):
     assert "Final score" in r["markup"] and "Game over" in r["markup"]
     for s in w.game.scores():
         assert f"{s} pts" in r["markup"]
+
+
+def _label_box_px() -> tuple[float, float]:
+    """The width and font size the stylesheet gives a label drawn inside a track line."""
+    import re
+    from pathlib import Path
+    css = (Path(__file__).resolve().parents[2] / "widgets/boards/clank.css").read_text()
+    width = re.search(r"\.cl-track-line \.cl-sub \{[^}]*width: (\d+)px", css)
+    size = re.search(r"\.cl-sub \{[^}]*font-size: (\d+)px", css)
+    return float(width.group(1)), float(size.group(1))
+
+
+@needs_node
+def test_track_names_do_not_run_over_the_rage_and_countdown_tracks(rendered):
+    """Issue 25 §2: 'Rage (Zornesleiste)' and 'Countdown (Schicksalsweg)' must not collide
+    with their tracks. A name inside a track line has a fixed-width box; its text, at
+    0.6 em a character (bold 11px), must fit there, else it overlaps the first spaces."""
+    import html
+    import re
+    box, size = _label_box_px()
+    for name in ("start", "play", "over"):
+        m = rendered[name][1]["markup"]
+        for de in ("Zornesleiste", "Schicksalsweg"):
+            assert f"({de})" in m, (name, de)
+        lines = re.findall(r'<div class="cl-track-line">(.*?)</div>', m)
+        assert len(lines) == 2, (name, lines)
+        for inner in lines:
+            for label in re.findall(r'<span class="cl-sub">(.*?)</span>(?=<span class="cl-(?:rage|cd)")', inner):
+                text = html.unescape(re.sub(r"<[^>]+>", "", label))
+                assert len(text) * size * 0.6 <= box, (name, text, box)

@@ -8,9 +8,7 @@ const SEAT_FILL = { green: "#2e8b43", blue: "#2f62b0", red: "#c8372d", yellow: "
 const CUBE_FILL = { black: "#26221f", ...SEAT_FILL };
 const TYPE_NAME = { action: "action", device: "device", monster: "monster" };
 const ROOM_R = 26;                   // room radius in map units (the map is 1000 x 720)
-const STATUS_TEXT = {
-  in: "in the game", escaped: "escaped", rescued: "knocked out, rescued", lost: "knocked out, lost",
-};
+const STATUS_TEXT = { in: "in the game", escaped: "escaped", rescued: "knocked out, rescued", lost: "knocked out, lost" };
 
 // ---------------------------------------------------------------- small helpers
 const colourOf = (p) => SEAT_FILL[p.colour] || "#777";
@@ -459,9 +457,11 @@ function rageHtml(v, adv) {
       (who ? `<span class="cl-cd-pawn" style="background:${colourOf(who)}"></span>` : "") + `${esc(label)}</span>`;
   }).join("");
   const next = adv && adv.kind === "dragon" ? adv.cubes : r.cubes + r.danger;
-  return `<div class="cl-track-line"><span class="cl-sub">${term("Rage", "Zornesleiste")}</span><span class="cl-rage">${cells}</span></div>` +
+  // A track's name goes above it: in the line's 66px label box "Rage (Zornesleiste)" ran over the spaces.
+  const track = (label, cls, inner) => `<div class="cl-sub">${label}</div><div class="cl-track-line"><span class="${cls}">${inner}</span></div>`;
+  return track(term("Rage", "Zornesleiste"), "cl-rage", cells) +
     (isOver(v) ? "" : `<div class="cl-hint">${adv && adv.ongoing ? `${plural(next, "cube")} still to draw in this attack` : `next attack draws <b>${next}</b> = ${r.cubes} (rage)${r.danger ? ` + ${r.danger} (danger)` : ""}`}</div>`) +
-    `<div class="cl-track-line"><span class="cl-sub">${term("Countdown", "Schicksalsweg")}</span><span class="cl-cd">${cdSpaces}</span></div>` +
+    track(term("Countdown", "Schicksalsweg"), "cl-cd", cdSpaces) +
     (adv && adv.countdown_note ? `<div class="cl-hint">${esc(adv.countdown_note)}</div>` : "");
 }
 
