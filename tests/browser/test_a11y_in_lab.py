@@ -220,6 +220,30 @@ def test_deepwood_turn_by_keyboard(nb):
     no_notebook_command(page, cells)
 
 
+CONTRAST = """(node) => {   // WCAG 2 contrast of a text node's colour on its nearest opaque background
+    const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+    const lum = ([r, g, b]) => [r, g, b].map((v) => v / 255)
+        .map((v) => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+        .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+    let bg = node;
+    while (bg && (rgb(getComputedStyle(bg).backgroundColor)[3] ?? 1) === 0) bg = bg.parentElement;
+    const a = lum(rgb(getComputedStyle(node).color)), b = lum(rgb(getComputedStyle(bg).backgroundColor));
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def test_klong_german_card_names_are_readable(nb):
+    """WCAG 2.2 AA 1.4.3: the German rulebook terms on the cards' coloured banners (issue
+    25 §2: grey on the grey starter banner, about 1.2:1) have a contrast of at least 4.5:1.
+    (axe-core's color-contrast rule checks only the form controls in this Lab page, not the
+    text, so this is measured here.)"""
+    root = root_of(nb, "clank")
+    terms = root.locator(".cl-card-banner .sh-de")
+    assert terms.count() >= 4
+    ratios = [terms.nth(i).evaluate(CONTRAST) for i in range(terms.count())]
+    assert min(ratios) >= 4.5, ratios
+
+
 def test_klong_turn_by_keyboard(nb):
     page, root = nb, root_of(nb, "clank")
     n0, _, _, bot = state(page)["clank"]
