@@ -357,3 +357,43 @@ def screenshot(target, name: str) -> Path:
         target = page
     target.screenshot(path=str(path))
     return path
+
+
+# ---------------------------------------------------------------- axe-core (issue 25 §2)
+AXE_DIR = REPO / "tests" / "browser" / "axe"
+AXE_JS = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_script() -> Path:
+    """``axe.min.js`` from npm, installed project-locally (``npm ci`` in tests/browser/axe,
+    pinned by its lockfile) on first use; never fetched from a CDN. Raises ``RuntimeError``
+    saying what to install when npm is missing or fails."""
+    if not AXE_JS.is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise RuntimeError("axe-core needs npm: apt-get install -y npm "
+                               f"(then `npm ci` in {AXE_DIR.relative_to(REPO)})")
+        run = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--silent"], cwd=AXE_DIR,
+                             capture_output=True, text=True, timeout=300)
+        if run.returncode != 0 or not AXE_JS.is_file():
+            raise RuntimeError(f"npm ci in {AXE_DIR.relative_to(REPO)} failed:\n{run.stderr[-2000:]}")
+    return AXE_JS
+
+
+def inject_axe(page) -> None:
+    """Load axe-core into ``page`` (once)."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(axe_script()))
+
+
+def axe_violations(target) -> list[dict]:
+    """axe-core's violations inside the element of locator ``target`` (WCAG 2.x A/AA and
+    best practices): ``[{id, impact, help, nodes, targets}]``."""
+    return target.evaluate(
+        """async (el) => {
+            const r = await window.axe.run(el, {resultTypes: ['violations']});
+            return r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
+                nodes: v.nodes.length,
+                targets: v.nodes.slice(0, 4).map((n) => n.target.join(' ').slice(-120)
+                    + ' :: ' + (n.any.concat(n.all)[0] || {}).message)}));
+        }""")

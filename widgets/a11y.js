@@ -33,6 +33,11 @@ function setAttr(node, name, value) { if (node.getAttribute(name) !== value) nod
 export function rove(main, key) {
   const nodes = [...main.querySelectorAll(TARGETS)].filter((n) => !n.disabled && !n.closest("[hidden]"));
   const stop = nodes.find((n) => targetKey(n) === key) || nodes[0] || null;
+  // a picture that holds targets is a group of controls, not one image (an img's children
+  // are hidden from assistive technology, and axe-core's nested-interactive says so)
+  for (const svg of main.querySelectorAll('svg[role="img"]')) {
+    if (svg.querySelector(TARGETS)) setAttr(svg, "role", "group");
+  }
   for (const n of nodes) {
     setAttr(n, "tabindex", n === stop ? "0" : "-1");
     if (!NATIVE.has(n.tagName.toUpperCase())) {
@@ -125,9 +130,17 @@ function mountA11y(el, getState) {
   }
   function afterDraw(st) {
     const stop = rove(main, stopKey);
-    if (focused && !focused.isConnected && stop &&
-        (!document.activeElement || document.activeElement === document.body || !el.contains(document.activeElement))) {
-      stop.focus({ preventScroll: true });       // the target just played is gone: stay in the board
+    // the target just played is gone (removed, or morphed into another target, which
+    // drops the focus to the page's body): stay in the board, on its Tab stop. A pointer
+    // press outside the board forgets ``focused`` (onPointerOutside), so a student who
+    // clicked elsewhere is never pulled back.
+    // The same for a focused node the redraw turned into a non-target (a played card
+    // drawn as a plain box): the focus would sit on a dead element.
+    const act = document.activeElement;
+    const dropped = act !== focused && (!act || act === document.body);
+    const dead = act && act === focused && main.contains(act) && !act.matches(TARGETS);
+    if (focused && stop && (dropped || dead)) {
+      stop.focus({ preventScroll: true });
     }
     const news = newLogLines(st, seen);
     if (seen !== null && news.text) live.textContent = news.text;
@@ -161,12 +174,14 @@ function mountA11y(el, getState) {
     posBtn.setAttribute("aria-expanded", String(!posPanel.hidden));
     drawPosition(getState());
   }
+  const onPointerOutside = (e) => { if (!el.contains(e.target)) focused = null; };
   const stopUp = (e) => e.stopPropagation();
   el.addEventListener("focusin", onFocusIn);
   el.addEventListener("keydown", onKeyDown);
   el.addEventListener("keyup", stopUp);
   el.addEventListener("keypress", stopUp);
   el.addEventListener("click", onClick);
+  document.addEventListener("pointerdown", onPointerOutside, true);
   return {
     afterDraw,
     remove() {
@@ -175,6 +190,7 @@ function mountA11y(el, getState) {
       el.removeEventListener("keyup", stopUp);
       el.removeEventListener("keypress", stopUp);
       el.removeEventListener("click", onClick);
+      document.removeEventListener("pointerdown", onPointerOutside, true);
     },
   };
 }

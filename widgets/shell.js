@@ -235,7 +235,7 @@ export function scoreHtml(st) {
   const total = `<tr class="sh-total"><td>${sc.over ? "Final score" : "Total if it ended now"}</td>${(sc.total || []).map((s, i) =>
     `<td class="sh-num${win.has(i) ? " sh-winner" : ""}">${esc(s)}${win.has(i) ? " ★" : ""}</td>`).join("")}</tr>`;
   const title = BOARD.scoreTitle ? BOARD.scoreTitle(st) : "Score";
-  return `<div class="sh-panel sh-scores"><div class="sh-panel-title">${esc(title)}</div><table class="sh-score-table"><tr><th></th>${head}</tr>${body}${total}</table></div>`;
+  return `<div class="sh-panel sh-scores"><div class="sh-panel-title">${esc(title)}</div><table class="sh-score-table"><tr><th><span class="sh-sr">player</span></th>${head}</tr>${body}${total}</table></div>`;
 }
 
 function logHtml(st) {
@@ -249,7 +249,7 @@ function logHtml(st) {
     body += part(`sh-log-${at - (at % 10)}`, lines.slice(i, end).map((l) => `<div>${esc(l)}</div>`).join(""));
     i = end;
   }
-  return `<div class="sh-panel sh-log"><div class="sh-panel-title">Event log</div><div class="sh-log-lines" data-scroll="log">` +
+  return `<div class="sh-panel sh-log"><div class="sh-panel-title">Event log</div><div class="sh-log-lines" data-scroll="log" role="log" tabindex="0" aria-label="event log (scrolls; arrow keys read on)">` +
     body + `</div></div>`;
 }
 
