@@ -90,7 +90,9 @@ class Echo(anywidget.AnyWidget):
 echo = Echo()
 echo'''
 
-# name -> (notebook cell, the legal action clicked (undone after each click), its CSS class)
+# name -> (notebook cell, the legal action clicked (undone after each click), its CSS class
+# [, a selection clicked first, untimed: Adventure Land's moves are two clicks, and only
+# the second (the destination square) sends the action])
 BOARDS = {
     "deepwood": ("from widgets import DeepWoodBoard\n\nboard = DeepWoodBoard(players=2, seed=0)\n"
                  "board", "enter c0", "dw-legal"),
@@ -102,7 +104,7 @@ BOARDS = {
                      "dq = DungeonQuestBoard(players=2, seed=3)\ndq", "hero brannoc", "dq-legal"),
     "adventureland": ("from widgets import AdventureLandBoard\n\n"
                       "al = AdventureLandBoard(players=2, seed=1, bots=[1], bot_delay=0)\nal",
-                      "enter 3 E3", "al-legal"),
+                      "enter 3 E3", "al-legal", '.al-start[data-sq="start 3"]'),
     # Dungeon Draw (seed 1: Anna buys first at the fairy market; the bot answers, undo takes
     # both back)
     "dungeondraw": ("from widgets import DungeonDrawBoard\n\n"
@@ -219,22 +221,29 @@ def one_run(browser, lab, clicks: int, boards: list[str], warmup: int = 3) -> di
         expect(echo.locator(".echo-btn")).to_be_visible()
         loops = {}
         for i, name in enumerate(boards):
-            _, legal_id, cls = BOARDS[name]
+            legal_id, cls = BOARDS[name][1:3]
             board = B.cell_output(page, i).first
+            select = BOARDS[name][3] if len(BOARDS[name]) > 3 else None
+            if select:
+                board.locator(select).first.click()
             legal = board.locator(f'.{cls}[data-action="{legal_id}"]').first
             expect(legal).to_be_visible()
             if not board.evaluate(UNDO_JS):
                 raise SystemExit(f"the {name} board shows no undo control (data-control=undo, "
                                  "title or text 'undo'): cannot loop legal clicks")
-            loops[name] = (board, legal)
+            loops[name] = (board, legal, select)
 
         out = {name: {"action": [], "undo": []} for name in boards}
         base = []
         for i in range(warmup + clicks):
-            for name, (board, legal) in loops.items():
+            for name, (board, legal, select) in loops.items():
+                if select and not legal.is_visible():    # the selection, not timed
+                    board.locator(select).first.click()
                 a = timed_click(page, board, legal, "board")
                 board.evaluate(UNDO_JS)                 # the undo control may be re-rendered
                 u = timed_click(page, board, board.locator("[data-bench-undo]").first, "board")
+                if select:
+                    board.locator(select).first.click()
                 expect(legal).to_be_visible()
                 e = timed_click(page, echo, echo.locator(".echo-btn"), "echo")
                 if i >= warmup:
@@ -271,7 +280,10 @@ def measure(variant: str, runs: int, clicks: int, boards: list[str]) -> list[dic
                          "draw": summary(clicks_, "draw"),
                          "board_settled": summary(clicks_, "settled"),
                          "action": summary(res[name]["action"]),
-                         "undo": summary(res[name]["undo"])}
+                         "undo": summary(res[name]["undo"]),
+                         # the shell's own redraw, per kind: is the action's redraw dearer?
+                         "action_draw": summary(res[name]["action"], "draw"),
+                         "undo_draw": summary(res[name]["undo"], "draw")}
                     b["ratio"] = b["board"]["median"] / row["echo"]["median"]
                     row[name] = b
                     print(f"[{variant}] run {r + 1} {name}: board n={b['board']['n']} median "
@@ -279,7 +291,8 @@ def measure(variant: str, runs: int, clicks: int, boards: list[str]) -> list[dic
                           f"({BOARDS[name][1]} {b['action']['median']:.1f} = "
                           f"{b['action']['median'] / row['echo']['median']:.2f}x, undo "
                           f"{b['undo']['median']:.1f} = "
-                          f"{b['undo']['median'] / row['echo']['median']:.2f}x; frame {b['board_frame']['median']:.1f}, "
+                          f"{b['undo']['median'] / row['echo']['median']:.2f}x; redraw "
+                          f"{b['action_draw']['median']:.1f} / {b['undo_draw']['median']:.1f}; frame {b['board_frame']['median']:.1f}, "
                           f"settled {b['board_settled']['median']:.1f}) | ratio "
                           f"{b['ratio']:.2f} | feedback {b['feedback']['median']:.1f} ms",
                           flush=True)
