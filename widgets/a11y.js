@@ -176,21 +176,13 @@ function mountA11y(el, getState) {
   }
   const onPointerOutside = (e) => { if (!el.contains(e.target)) focused = null; };
   const stopUp = (e) => e.stopPropagation();
-  el.addEventListener("focusin", onFocusIn);
-  el.addEventListener("keydown", onKeyDown);
-  el.addEventListener("keyup", stopUp);
-  el.addEventListener("keypress", stopUp);
-  el.addEventListener("click", onClick);
-  document.addEventListener("pointerdown", onPointerOutside, true);
+  const listeners = [[el, "focusin", onFocusIn], [el, "keydown", onKeyDown], [el, "keyup", stopUp],
+    [el, "keypress", stopUp], [el, "click", onClick], [document, "pointerdown", onPointerOutside, true]];
+  for (const [target, type, fn, capture] of listeners) target.addEventListener(type, fn, !!capture);
   return {
     afterDraw,
     remove() {
-      el.removeEventListener("focusin", onFocusIn);
-      el.removeEventListener("keydown", onKeyDown);
-      el.removeEventListener("keyup", stopUp);
-      el.removeEventListener("keypress", stopUp);
-      el.removeEventListener("click", onClick);
-      document.removeEventListener("pointerdown", onPointerOutside, true);
+      for (const [target, type, fn, capture] of listeners) target.removeEventListener(type, fn, !!capture);
     },
   };
 }

@@ -9,6 +9,7 @@ and ``receive`` turns that into the ``message`` the board shows.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import Any
 
 from deepwood_kernel import IllegalAction
@@ -55,6 +56,16 @@ def check_delay(delay: Any, limit: float = MAX_BOT_DELAY) -> float:
 class BrowserRequests:
     """The handlers of the browser's requests (see the module docstring); they use the
     widget's game, bots, seat and timers, so they live on the widget as a mixin."""
+
+    @contextmanager
+    def _quietly(self):
+        """Change traits without their observers redrawing or rescheduling (the request's
+        own refresh follows)."""
+        self._quiet = True
+        try:
+            yield
+        finally:
+            self._quiet = False
 
     def _msg_act(self, content: dict):
         aid = content.get("id")
@@ -131,8 +142,7 @@ class BrowserRequests:
         game = self.make_game(players, seed)   # raises ValueError on bad players/seed
         self._cancel()
         self.prepare(game)
-        self._quiet = True
-        try:
+        with self._quietly():
             self.game = game
             self._bot_objs = {}
             if self.seat is not None and self.seat >= players:
@@ -140,39 +150,28 @@ class BrowserRequests:
             self.bots = bots
             if self._seat_auto:
                 self.seat = self._auto_seat()
-        finally:
-            self._quiet = False
 
     def _msg_bots(self, content: dict):
         bots = self._check_bots(content.get("bots"), self.game.players)
         self._cancel()
-        self._quiet = True
-        try:
+        with self._quietly():
             self.bots = bots
             if self._seat_auto:
                 self.seat = self._auto_seat()
-        finally:
-            self._quiet = False
 
     def _msg_seat(self, content: dict):
         seat = self._check_seat(content.get("seat"))
         self._seat_auto = False
-        self._quiet = True
-        try:
+        with self._quietly():
             self.seat = seat
-        finally:
-            self._quiet = False
 
     def _msg_auto_chance(self, content: dict):
         value = content.get("value")
         if not isinstance(value, bool):
             raise ValueError(f"auto_chance needs true or false, got {value!r}")
         self._cancel()
-        self._quiet = True
-        try:
+        with self._quietly():
             self.auto_chance = value
-        finally:
-            self._quiet = False
 
     def _msg_speed(self, content: dict):
         self.bot_delay = check_delay(content.get("delay"))

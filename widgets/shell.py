@@ -572,11 +572,8 @@ class GameWidget(BrowserRequests, AutoPlay, anywidget.AnyWidget):
             if change["name"] == "seat":
                 self._seat_auto = False
             elif change["name"] == "bots" and self._seat_auto:
-                self._quiet = True
-                try:
+                with self._quietly():
                     self.seat = self._auto_seat()
-                finally:
-                    self._quiet = False
             self._cancel()
             self.refresh()
             self._schedule()
