@@ -149,8 +149,8 @@ def reveal_frequencies(g, trials=5_000, first_seed=10_000):
 
 def advice_table(roll, rolls_left, strength, kept=(), bonus=0, rows=8):
     """Every set-aside choice, best first: the exact win chance and a simulation of
-    40,000 fights that go on from there with the best play."""
-    print(f"{'set aside':12} {'exact':>14} {'':>6} {'simulated':>9}")
+    40,000 fights that go on from there with the best play, with its 95% interval."""
+    print(f"{'set aside':12} {'exact':>14} {'':>6} {'simulated, 40,000 fights':>25}")
     for keep, p in fight_advice(roll, rolls_left, strength, kept=kept, bonus=bonus)[:rows]:
         dice_left = len(roll) - len(keep)
         need = strength - bonus - sum(kept) - sum(keep)
@@ -159,7 +159,8 @@ def advice_table(roll, rolls_left, strength, kept=(), bonus=0, rows=8):
         else:
             est = simulate_keep_aside(dice_left, need, rolls=rolls_left, trials=40_000,
                                       seed=2024)
-            sim = f"{est.value:9.3f}"
+            lo, hi = est.ci()
+            sim = f"{est.value:9.3f}  [{lo:.3f}, {hi:.3f}]"
         print(f"{str(keep):12} {frac(p):>14} {float(p):6.3f} {sim}")
 
 
