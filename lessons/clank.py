@@ -403,6 +403,31 @@ def cards_of(content, card_set):
     return {card.name: card.count for card in content.cards.values() if card.set == card_set}
 
 
+def refill_tree(kinds, title="Two new cards for the row"):
+    """Draw the tree of a two-slot refill (monster or other, without replacement) and
+    return the chance of at least one monster, read from the tree's coloured leaves.
+
+    ``kinds`` is ``{"monster": m, "other": o}``, the dungeon deck's make-up. The second
+    card's branches count one card fewer, and one fewer of the kind drawn first.
+    """
+    import matplotlib.pyplot as plt
+
+    from lessons.drawing import tree_diagram
+
+    mon, oth = kinds["monster"], kinds["other"]
+    n = mon + oth
+
+    def second(mon_left, oth_left):
+        return [("monster", Fraction(mon_left, n - 1), []), ("other", Fraction(oth_left, n - 1), [])]
+
+    fig, ax = plt.subplots(figsize=(7, 3.4))
+    leaves = tree_diagram(ax, [("monster", Fraction(mon, n), second(mon - 1, oth)),
+                               ("other", Fraction(oth, n), second(mon, oth - 1))],
+                          highlight=lambda path: "monster" in path, title=title)
+    plt.show()
+    return sum(p for path, p in leaves if "monster" in path)
+
+
 def dungeon_deck_table(content):
     """Print the designed dungeon deck by banner: kinds, cards, and how many carry the
     dragon symbol, a danger mark, an arrive or acquire effect, or points."""
