@@ -57,7 +57,8 @@ def test_extension_sections_are_marked_under_their_heading():
     for lesson in LESSONS:
         nb, teacher = lesson.read_notebook(), lesson.teacher()
         ext = [s.heading for s in teacher.front.sections if s.level == "extension"]
-        marked = [next(line[3:] for line in c.source.splitlines() if line.startswith("## "))
+        # the heading line right above each extension mark
+        marked = [re.search(r"^## (.+)\n<!-- deepwood:extension -->", c.source, re.M).group(1)
                   for c in nb.cells if "<!-- deepwood:extension -->" in c.source]
         assert marked == ext, lesson.name
         checked += bool(ext)
