@@ -40,6 +40,17 @@ _ITEM = {"monster": "sword", "lock": "key", "lava": "rope", "trap": "rope",
          "portal": "scroll"}
 
 
+# path steps whose argument is a node: the sentence around the node's description
+_AT_NODE = {"start": "start the path at {node}", "go": "go to {node}",
+            "teleport": "teleport to the monster at {node} (SB-2)",
+            "barrel": "jump to the barrel at {node} (SB-5)",
+            "climb": "climb up the unused trap pit at {node} (SB-4)",
+            "travel": "travel to the opposite edge at {node}"}
+# path steps without an argument
+_PLAIN = {"fall": "fall through the trap pit into the underground",
+          "exit": "leave the dungeon by this exit", "end": "end the path here (a dead end)"}
+
+
 def path_label(d, aid: str, ps=None) -> str:
     """A path action as a sentence; ``ps`` (the path so far) names the obstacle."""
     verb, _, arg = aid.partition(" ")
@@ -48,33 +59,17 @@ def path_label(d, aid: str, ps=None) -> str:
         how = {"item": f"your {_ITEM[ob]}", "fairy": f"a {_ITEM[ob]} fairy tile"}.get(
             arg, f"the spell book {arg}")
         return f"{_VERB[ob]} with {how}"
-    if verb == "start":
-        return f"start the path at {node_text(d, d.index[arg])}"
-    if verb == "go":
-        return f"go to {node_text(d, d.index[arg])}"
+    if verb in _AT_NODE:
+        return _AT_NODE[verb].format(node=node_text(d, d.index[arg]))
     if verb == "use":
         return f"overcome the obstacle with {_MEANS.get(arg, 'the spell book ' + arg)}"
-    if verb == "fall":
-        return "fall through the trap pit into the underground"
     if verb == "portal":
         name, how = arg.split()
         return (f"travel through the portal to {node_text(d, d.index[name])} using "
                 f"{_MEANS.get(how, 'the spell book ' + how).replace('an item', 'a scroll')}")
-    if verb == "teleport":
-        return f"teleport to the monster at {node_text(d, d.index[arg])} (SB-2)"
-    if verb == "barrel":
-        return f"jump to the barrel at {node_text(d, d.index[arg])} (SB-5)"
-    if verb == "climb":
-        return f"climb up the unused trap pit at {node_text(d, d.index[arg])} (SB-4)"
-    if verb == "travel":
-        return f"travel to the opposite edge at {node_text(d, d.index[arg])}"
-    if verb == "exit":
-        return "leave the dungeon by this exit"
     if verb == "favour":
         return f"box SB-13 and take a {arg} fairy tile"
-    if verb == "end":
-        return "end the path here (a dead end)"
-    return aid
+    return _PLAIN.get(verb, aid)
 
 
 _THIRD = {"start": "starts", "go": "goes", "defeat": "defeats", "open": "opens",
