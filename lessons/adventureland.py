@@ -235,13 +235,14 @@ def simulate_fight(strength, base, swords=(), gold=0, trials=20_000, seed=0,
 
 def gold_table(strength, base, swords, golds=range(0, 4)):
     """Print, for each amount of gold, the exact win chance with gold as +1 only and with
-    gold used best (+1 or reroll), and what the rerolls add."""
-    print(f"{'gold':>4} {'+1 only':>18} {'best use':>18} {'rerolls add':>12}")
+    gold used best (+1 or reroll), and what the rerolls add in percentage points (the
+    difference of the two percentages, not a percent of the first)."""
+    print(f"{'gold':>4} {'+1 only':>18} {'best use':>18} {'rerolls add (points)':>21}")
     for k in golds:
         plus = fight_odds(strength, base, swords, gold=k, rerolls=False)
         best = fight_odds(strength, base, swords, gold=k)
         print(f"{k:>4} {str(plus):>10} {float(plus):7.2%} {str(best):>10} {float(best):7.2%}"
-              f" {float(best - plus):>11.2%}")
+              f" {100 * float(best - plus):>+21.2f}")
 
 
 def sword_table(strength, base, swords, gold=0):
