@@ -488,3 +488,33 @@ def test_the_sheets_read_in_english_and_say_who_is_still_choosing(tmp_path):
         assert f">{word} <b>" in m, word
     assert "20/16" not in dying["markup"] and "16/16" in dying["markup"]
     w.close()
+
+
+@needs_node
+def test_the_combat_cards_read_in_english_with_the_german_in_the_tooltip(positions, tmp_path):
+    """Issue 25 §3: each combat card shows its English name (the content's "Nahkampf
+    (melee)" reads "Melee"), the German word only in the tooltip, and a card to play is
+    named in English for a screen reader ("Play Melee (Nahkampf)"); the duel table and
+    the odds table name the cards the same way."""
+    ws = {n: board(positions[n]) for n in ("play", "mplay")}
+    results = render_in_node([(widget_state(w), {}) for w in ws.values()], tmp_path,
+                             module=KEY)
+    german = {"melee": "Nahkampf", "ranged": "Fernkampf", "magic": "Magie"}
+    for (name, w), r in zip(ws.items(), results):
+        m = r["markup"]
+        panel = m[m.index('class="sh-panel dq-combat"'):m.index('class="sh-panel dq-odds"')]
+        shown = re.sub(r"<[^>]*>", " ", panel)          # the text, without any attribute
+        side = "hero" if name == "play" else "monster"
+        for k, de in german.items():
+            en = k.capitalize()
+            assert de not in shown, (name, de)
+            card = re.search(rf'<button class="dq-ccard dq-{side} dq-legal" data-action='
+                             rf'"[a-z]+ {k}" aria-label="([^"]*)" title="([^"]*)">'
+                             rf'<span class="dq-cicon" aria-hidden="true">.</span>{en}</button>',
+                             panel)
+            verb = "Play" if side == "hero" else "The monster plays"
+            assert card and card.groups() == (f"{verb} {en} ({de})",) * 2, (name, k)
+            assert f'<th title="{en} ({de})">{en}</th>' in panel
+            odds = m[m.index('class="sh-panel dq-odds"'):]
+            assert f'<td title="{en} ({de})">{en}</td>' in odds
+        w.close()
