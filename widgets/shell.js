@@ -12,7 +12,8 @@
 //   newUi(), syncUi(st, ui) -> ui, drawTable(st, ui, slots) -> markup (slots.chance: the
 //   what-if picker to place), statusLeft(st), phaseHint(st) (else the Python board's
 //   PHASES hint; the phase name and its German term come from there too)
-//   chanceHead(st), chanceLabel(st, c), chanceColour(st, c), chanceButtons(st)
+//   chanceHead(st), chanceLabel(st, c), chanceColour(st, c), chanceNote(st, c) (the
+//   colour's meaning in words), chanceButtons(st)
 //   onUi(node, ui, st) -> redraw?, onAct(ui), onOutside(e, ui) -> redraw?,
 //   onKey(e, ui) -> redraw?, onOver(e, main), onOut(e, main)
 

@@ -370,6 +370,16 @@ function legend() {
     `<span class="dq-key dq-key-target"></span> click to move</div>`;
 }
 
+/** A test roll's outcome, in a colour and in words (DQ-6.1, DQ-6.3): green passes, amber
+ * passes by spending determination, red fails. */
+function testVerdict(st, c) {
+  const t = adv(st).test, m = /^roll (\d+)$/.exec(c.id);
+  if (!t || !m || t.roll) return null;
+  const over = parseInt(m[1], 10) + t.mod - t.target;
+  return over <= 0 ? { colour: "#3d8b37", text: "passes" }
+    : over <= t.determination ? { colour: "#e0a100", text: `passes for ${over} determination` } : { colour: "#c0392b", text: "fails" };
+}
+
 // ---------------------------------------------------------------- the board
 defineBoard({
   title: `DungeonQuest <small>(Verlies des Feuerdrachen)</small>`,
@@ -383,13 +393,8 @@ defineBoard({
     const ph = (st.status && st.status.phase) || {};
     return `<div class="sh-panel-title">Chance: ${term(ph.name || "event", ph.de)} · ${plural(st.chance.length, "outcome")}</div>`;
   },
-  chanceColour(st, c) {
-    // a test roll: green passes, amber passes with determination, red fails (DQ-6.1, DQ-6.3)
-    const t = adv(st).test, m = /^roll (\d+)$/.exec(c.id);
-    if (!t || !m || t.roll) return null;
-    const over = parseInt(m[1], 10) + t.mod - t.target;
-    return over <= 0 ? "#3d8b37" : over <= t.determination ? "#e0a100" : "#c0392b";
-  },
+  chanceColour: (st, c) => (testVerdict(st, c) || {}).colour || null,
+  chanceNote: (st, c) => (testVerdict(st, c) || {}).text || "",
   chanceButtons: () => ["Roll / draw (step)", "Advance to the next decision"],
   drawTable(st, ui, slots) {
     const v = st.view;
