@@ -119,8 +119,9 @@ def initial(name: str) -> str:
 
 
 def drawn(cls, save: str, tmp_path, key: str, seat=None) -> tuple[Node, dict]:
-    """The board on a saved game, drawn in node, as a tree; and the view it drew."""
-    w = load_board(cls, save, seat=seat)
+    """The board on a saved game, drawn in node, as a tree; and the view it drew (no
+    chance event resolved on its own: the position stays the one saved)."""
+    w = load_board(cls, save, seat=seat, auto_chance=False)
     st = widget_state(w)
     (r,) = render_in_node([(st, {})], tmp_path, module=key)
     w.close()
@@ -180,8 +181,9 @@ def test_clank_figures_cubes_countdown_and_seat_cards_carry_the_initial(tmp_path
     saves = first_saves(games, kinds, {"cubes", "countdown"})
     for kind, save in saves.items():
         root, v = drawn(ClankBoard, save, tmp_path, "clank")
-        ps = [p for p in v["players"]]
+        ps = v["players"]
         names = [p["name"] for p in ps]
+        assert kind == "countdown" or all(p["clank"] and p["damage"] for p in ps)
         figures = root.all("cl-figure", "g")
         assert len(figures) == len(ps)
         for fig in figures:
@@ -227,17 +229,17 @@ def test_dungeonquest_heroes_travel_markers_and_sheets_carry_the_seat_number(tmp
             yield "travel"
     games = (bot_play("dungeonquest", seed, 4, wild=0.3) for seed in range(60))
     saves = first_saves(games, kinds, {"map", "travel"})
-    for save in saves.values():
+    for kind, save in saves.items():
         root, v = drawn(DungeonQuestBoard, save, tmp_path, "dungeonquest")
         hs = v["heroes"]
         shown = root.all("dq-hero", "g")
-        assert len(shown) == sum(bool(h["sq"]) for h in hs)
+        assert len(shown) == sum(bool(h["sq"]) for h in hs) >= (3 if kind == "map" else 0)
         for g in shown:
             i = int(g.attrs["data-seat"])
             letter, c = svg_mark(g)
             assert letter == str(i + 1) and c >= 3 and g.title().startswith(hs[i]["name"])
         travel = root.all("dq-travel", "g")
-        assert len(travel) == sum(bool(h["travel"]) and not h["sq"] for h in hs)
+        assert len(travel) == sum(bool(h["travel"]) and not h["sq"] for h in hs) >= (kind == "travel")
         for g in travel:
             i = next(k for k, h in enumerate(hs) if g.title().startswith(h["name"] + "'s"))
             letter, c = svg_mark(g, fill=[n for n in g.kids if n.tag == "circle"][1].attrs["fill"])
