@@ -186,3 +186,43 @@ function mountA11y(el, getState) {
     },
   };
 }
+
+// ---------------------------------------------------------------- player marks
+// Colour is never the only cue (issue 25 §2, WCAG 1.4.1): every piece drawn in a player's
+// colour also carries the player's letter, the one the game's static picture uses (an
+// initial, or DungeonQuest's seat number), in an ink chosen for that colour. The boards
+// draw them with these helpers (and shell.js's seatCard, given the letter as ``mark``).
+const DARK_INK = "#1b1b1b";
+/** WCAG relative luminance of a "#rgb" or "#rrggbb" colour (0 black … 1 white). */
+export function luminance(hex) {
+  let h = String(hex || "").replace("#", "");
+  if (h.length === 3) h = [...h].map((c) => c + c).join("");
+  if (!/^[0-9a-fA-F]{6}$/.test(h)) return 0;
+  const lin = (i) => { const c = parseInt(h.slice(i, i + 2), 16) / 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * lin(0) + 0.7152 * lin(2) + 0.0722 * lin(4);
+}
+/** The WCAG contrast ratio of two colours (1 … 21). */
+export function contrast(a, b) {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+/** The ink for a letter on ``fill``: white or near-black, whichever contrasts more (for
+ *  any colour that is at least 4.5:1, e.g. dark ink on yellow, white on blue). */
+export const inkOn = (fill) => (contrast(fill, "#ffffff") >= contrast(fill, DARK_INK) ? "#ffffff" : DARK_INK);
+/** A player's letter inside an SVG piece, centred on (x, y); hidden from assistive
+ *  technology (the piece's <title> names the player) and from the mouse (a click goes to
+ *  what lies under the piece). */
+export function markText(x, y, size, letter, fill) {
+  return `<text x="${r1(x)}" y="${r1(y + size * 0.36)}" font-size="${r1(size)}" text-anchor="middle" font-weight="bold" class="sh-mark"` +
+    ` style="fill:${inkOn(fill)};pointer-events:none" aria-hidden="true">${esc(letter)}</text>`;
+}
+/** A player's mark in HTML: a disc (or with ``square`` a cube) of the player's colour with
+ *  the letter in it, ``px`` across; ``title`` names the player where no text beside it
+ *  does; ``cls`` the board's own class for it. */
+export function markChip(letter, fill, px = 14, title = "", cls = "", square = false) {
+  const name = title ? ` role="img"${attr("aria-label", title)}${attr("title", title)}` : ` aria-hidden="true"`;
+  return `<span class="sh-mark-chip${cls ? ` ${cls}` : ""}"${name} style="display:inline-block;box-sizing:border-box;width:${px}px;height:${px}px;` +
+    `border-radius:${square ? "2px" : "50%"};border:1px solid #fff;box-shadow:0 0 0 1px rgba(0,0,0,0.35);background:${fill};color:${inkOn(fill)};` +
+    `font:bold ${Math.round(px * 0.64)}px/${px - 2}px sans-serif;text-align:center;vertical-align:middle;flex:none">${esc(letter)}</span>`;
+}
+const r1 = (n) => Math.round(n * 10) / 10;

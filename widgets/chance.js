@@ -19,8 +19,10 @@ function chanceHtml(st) {
     const off = c.force === false ? " disabled" : disabled;
     // a board may send a short label (``short``; the full one stays the tooltip)
     const label = BOARD.chanceLabel ? BOARD.chanceLabel(st, c) : c.short || (shared ? shared.part(c.label) : c.label);
-    return `<button class="sh-chance-row" data-chance="${esc(c.id)}"${off} title="${c.force === false ? "as your seat reasons about it (cannot be forced)" : "what if: force this outcome"}: ${esc(c.label)}">` +
-      `${sw}<span class="sh-chance-label">${esc(label)}</span><span class="sh-num">${esc(fracText(c))}</span><span class="sh-num">${esc(c.p_pct)}</span>${pctBar(c.p, colour)}</button>`;
+    // what the row's colour means, in words (colour is never the only cue)
+    const note = BOARD.chanceNote ? BOARD.chanceNote(st, c) : "";
+    return `<button class="sh-chance-row" data-chance="${esc(c.id)}"${off} title="${c.force === false ? "as your seat reasons about it (cannot be forced)" : "what if: force this outcome"}: ${esc(c.label)}${note ? ` (${esc(note)})` : ""}">` +
+      `${sw}<span class="sh-chance-label">${esc(label)}${note ? ` · ${esc(note)}` : ""}</span><span class="sh-num">${esc(fracText(c))}</span><span class="sh-num">${esc(c.p_pct)}</span>${pctBar(c.p, colour)}</button>`;
   }).join("");
   const [stepText, advText] = BOARD.chanceButtons ? BOARD.chanceButtons(st) : ["Roll / draw (step)", "Advance to the next decision"];
   const head = BOARD.chanceHead ? BOARD.chanceHead(st) : `<div class="sh-panel-title">Chance event · ${plural(ch.length, "outcome")}</div>`;

@@ -12,7 +12,8 @@
 //   newUi(), syncUi(st, ui) -> ui, drawTable(st, ui, slots) -> markup (slots.chance: the
 //   what-if picker to place), statusLeft(st), phaseHint(st) (else the Python board's
 //   PHASES hint; the phase name and its German term come from there too)
-//   chanceHead(st), chanceLabel(st, c), chanceColour(st, c), chanceButtons(st)
+//   chanceHead(st), chanceLabel(st, c), chanceColour(st, c), chanceNote(st, c) (the
+//   colour's meaning in words), chanceButtons(st)
 //   onUi(node, ui, st) -> redraw?, onAct(ui), onOutside(e, ui) -> redraw?,
 //   onKey(e, ui) -> redraw?, onOver(e, main), onOut(e, main)
 
@@ -179,13 +180,13 @@ export function legendRow(items, hit = `<rect x="2" y="2" width="16" height="16"
 }
 
 /** One player's card: coloured edge and name, "to move", status tags, the bot/human
- *  toggle, the score, then ``lines`` (markup). ``o``: {name, colour, turn, tags, score,
- *  scoreTitle, lines, cls}. */
+ *  toggle, the score, then ``lines`` (markup). ``o``: {name, colour, mark (the player's
+ *  letter, drawn in the colour's dot), turn, tags, score, scoreTitle, lines, cls}. */
 export function seatCard(st, i, o) {
   const bot = new Set(st.bots || []).has(i);
   const tags = (o.turn ? [`<span class="${pre("tag")} ${pre("tag-turn")}">to move</span>`] : []).concat(o.tags || []);
   return `<div class="${pre("player")}${o.turn ? ` ${pre("player-turn")} ${pre("turn")}` : ""}${o.cls ? ` ${o.cls}` : ""}" style="border-left-color:${o.colour}">` +
-    `<div class="${pre("player-head")}"><span class="${pre("dot")}" style="background:${o.colour}"></span><b style="color:${o.colour}">${esc(o.name)}</b>${tags.join("")}` +
+    `<div class="${pre("player-head")}">${o.mark ? markChip(o.mark, o.colour, 14) : `<span class="${pre("dot")}" style="background:${o.colour}"></span>`}<b style="color:${o.colour}">${esc(o.name)}</b>${tags.join("")}` +
     `<button class="${pre("tag")} ${pre("bot-toggle")}${bot ? ` ${pre("on")}` : ""}" data-cmd="bot" data-seat="${i}" title="let a bot play this seat (or take it back)">${bot ? "bot" : "human"}</button>` +
     `<span class="${pre("score")}" title="${esc(o.scoreTitle || "if the game ended now")}">${esc(o.score)}</span></div>${(o.lines || []).join("")}</div>`;
 }

@@ -488,3 +488,59 @@ def test_the_sheets_read_in_english_and_say_who_is_still_choosing(tmp_path):
         assert f">{word} <b>" in m, word
     assert "20/16" not in dying["markup"] and "16/16" in dying["markup"]
     w.close()
+
+
+@needs_node
+def test_the_combat_cards_read_in_english_with_the_german_in_the_tooltip(positions, tmp_path):
+    """Issue 25 §3: each combat card shows its English name (the content's "Nahkampf
+    (melee)" reads "Melee"), the German word only in the tooltip, and a card to play is
+    named in English for a screen reader ("Play Melee (Nahkampf)"); the duel table and
+    the odds table name the cards the same way."""
+    ws = {n: board(positions[n]) for n in ("play", "mplay")}
+    results = render_in_node([(widget_state(w), {}) for w in ws.values()], tmp_path,
+                             module=KEY)
+    german = {"melee": "Nahkampf", "ranged": "Fernkampf", "magic": "Magie"}
+    for (name, w), r in zip(ws.items(), results):
+        m = r["markup"]
+        panel = m[m.index('class="sh-panel dq-combat"'):m.index('class="sh-panel dq-odds"')]
+        shown = re.sub(r"<[^>]*>", " ", panel)          # the text, without any attribute
+        side = "hero" if name == "play" else "monster"
+        for k, de in german.items():
+            en = k.capitalize()
+            assert de not in shown, (name, de)
+            card = re.search(rf'<button class="dq-ccard dq-{side} dq-legal" data-action='
+                             rf'"[a-z]+ {k}" aria-label="([^"]*)" title="([^"]*)">'
+                             rf'<span class="dq-cicon" aria-hidden="true">.</span>{en}</button>',
+                             panel)
+            verb = "Play" if side == "hero" else "The monster plays"
+            assert card and card.groups() == (f"{verb} {en} ({de})",) * 2, (name, k)
+            assert f'<th title="{en} ({de})">{en}</th>' in panel
+            odds = m[m.index('class="sh-panel dq-odds"'):]
+            assert f'<td title="{en} ({de})">{en}</td>' in odds
+        w.close()
+
+
+@needs_node
+def test_DQ_6_1_DQ_6_3_a_test_rolls_colours_are_also_said_in_words(tmp_path):
+    """Issue 25 §2, colour is never the only cue: each outcome of a test roll in the
+    what-if picker is green, amber or red *and* says "passes" (2d6 + loot at or under the
+    attribute, DQ-6.1), "passes for n determination" (n over, n ≤ the tokens held, DQ-6.3)
+    or "fails"."""
+    from .widget_helpers import bot_play
+    g = next(g for seed in range(40) for g in bot_play(KEY, seed, 1, wild=0.3)
+             if g.is_chance and g.state.chance[0] == "test")
+    w = board(g.to_json(), seat=0)
+    t = w.advice["test"]
+    (r,) = render_in_node([(widget_state(w), {})], tmp_path, module=KEY)
+    rows = re.findall(r'<button class="sh-chance-row" data-chance="roll (\d+)"[^>]*>'
+                      r'<span class="sh-swatch" style="background:(#\w+)"></span>'
+                      r'<span class="sh-chance-label">([^<]*)</span>', r["markup"])
+    assert len(rows) == 11                                  # 2 … 12
+    assert {c for _, c, _ in rows} == {"#3d8b37", "#e0a100", "#c0392b"}   # all three met
+    for roll, colour, label in rows:
+        over = int(roll) + t["mod"] - t["target"]
+        words, want = (("passes", "#3d8b37") if over <= 0 else
+                       (f"passes for {over} determination", "#e0a100")
+                       if over <= t["determination"] else ("fails", "#c0392b"))
+        assert label.endswith(f" · {words}") and colour == want, (roll, label, colour)
+    w.close()

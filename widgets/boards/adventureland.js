@@ -21,6 +21,9 @@ const ADVENTURE = {
 
 // ---------------------------------------------------------------- helpers
 const seatFill = (st, i) => SEAT[(st.view.players[i] || {}).colour] || "#444";
+/** A player's letter on every adventurer of theirs: the initial, as the static picture
+ *  draws it on the block (colour is never the only cue). */
+const seatLetter = (st, i) => String((st.view.players[i] || {}).name || "?").slice(0, 1).toUpperCase();
 const colOf = (v, sq) => v.columns.indexOf(sq[0]);
 const rowOf = (sq) => parseInt(sq.slice(1), 10);
 const cx = (v, sq) => ML + colOf(v, sq) * CS + CS / 2;
@@ -35,9 +38,11 @@ function moveSources(st) {
 }
 
 // ---------------------------------------------------------------- SVG symbols
-function pawn(x, y, fill, s = 1) {
+/** An adventurer: head and body in the player's colour, the player's letter on the body. */
+function pawn(x, y, fill, s = 1, letter = "") {
   return `<g class="al-pawn"><circle cx="${x}" cy="${y - 7 * s}" r="${4.6 * s}" fill="${fill}" stroke="#fff" stroke-width="1"/>` +
-    `<path d="M${x - 7 * s} ${y + 8 * s} L${x - 4 * s} ${y - 2 * s} Q${x} ${y - 4 * s} ${x + 4 * s} ${y - 2 * s} L${x + 7 * s} ${y + 8 * s} Z" fill="${fill}" stroke="#fff" stroke-width="1"/></g>`;
+    `<path d="M${x - 7 * s} ${y + 8 * s} L${x - 4 * s} ${y - 2 * s} Q${x} ${y - 4 * s} ${x + 4 * s} ${y - 2 * s} L${x + 7 * s} ${y + 8 * s} Z" fill="${fill}" stroke="#fff" stroke-width="1"/>` +
+    `${letter ? markText(x, y + 3.2 * s, 8.5 * s, letter, fill) : ""}</g>`;
 }
 function companionIcon(x, y, s = 1) {
   return `<g class="al-companion"><circle cx="${x}" cy="${y - 5 * s}" r="${3.6 * s}" fill="#fdf6e3" stroke="#6b5a3a"/>` +
@@ -136,7 +141,7 @@ function tokensSvg(st, ui, cells, sources) {
       const what = `${v.players[p.seat].name}: ${plural(p.adventurers, "adventurer")}${p.companions ? ` with ${plural(p.companions, "companion")}` : ""}`;
       out.push(`<g class="al-party${src ? " al-source" : ""}${sel ? " al-selected" : ""}" data-sq="${esc(sq)}"${src ? ` data-ui="sel"` : ""}><title>${esc(what)}${src ? " — click to choose its move" : ""}</title>`);
       if (src || sel) out.push(`<rect x="${cx(v, sq) - CS / 2 + 2}" y="${y - CS / 2 + 2}" width="${CS - 4}" height="${CS - 4}" rx="5" class="al-src-ring"/>`);
-      out.push(pawn(px, y + 2, seatFill(st, p.seat), 1.1));
+      out.push(pawn(px, y + 2, seatFill(st, p.seat), 1.1, seatLetter(st, p.seat)));
       if (p.adventurers > 1) out.push(`<text x="${px - 9}" y="${y + 16}" class="al-badge">×${p.adventurers}</text>`);
       if (p.companions) out.push(`<circle cx="${px + 10}" cy="${y + 11}" r="7" class="al-comp-badge"/><text x="${px + 10}" y="${y + 14}" class="al-comp-n">+${p.companions}</text>`);
       out.push(`</g>`);
@@ -192,7 +197,7 @@ function startHtml(st, ui) {
     const src = `start ${l}`, ok = sources[src] !== undefined, sel = ui.sel === src;
     return `<button class="al-start${ok ? " al-source" : ""}${sel ? " al-selected" : ""}"${ok ? ` data-ui="sel" data-sq="${esc(src)}"` : " disabled"} title="the adventurer waiting ${/^[0-9]+$/.test(l) ? `in front of row ${esc(l)}: it enters moving east` : `above column ${esc(l)}: it enters moving south`}">${esc(l)}</button>`;
   }).join("");
-  return `<div class="al-under"><span class="al-start-lines">${icon(pawn(11, 13, seatFill(st, me), 0.9))} <b>${esc(p.name)}'s start lines</b> (${plural(p.start, "adventurer")}${p.out ? ", dropped out" : ""}): ${buttons}</span>` +
+  return `<div class="al-under"><span class="al-start-lines">${icon(pawn(11, 13, seatFill(st, me), 0.9, seatLetter(st, me)))} <b>${esc(p.name)}'s start lines</b> (${plural(p.start, "adventurer")}${p.out ? ", dropped out" : ""}): ${buttons}</span>` +
     `<span class="al-moves">${v.phase === "move" && !v.fight ? `${plural(v.moves_left, "move")} left` : ""}</span>${actionButtons(st, "end")}` +
     `<div class="sh-hint">${esc(hint)}</div></div>`;
 }
@@ -266,7 +271,7 @@ function deckHtml(st) {
     return `<tr><td><span class="sh-swatch" style="background:${t.fill}"></span> ${term(t.name, t.de)}</td><td class="sh-num">${r.n}</td>` +
       `<td class="sh-num" title="${esc(r.next.p_text)}">${esc(r.next.p_pct)}</td><td class="sh-num" title="${esc(r.two.p_text)}">${esc(r.two.p_pct)}</td></tr>`;
   }).join("");
-  const danger = (adv.danger || []).map((d) => `<div class="al-danger">${icon(pawn(11, 13, seatFill(st, d.seat), 0.8))} ${esc(v.players[d.seat].name)} on ${esc(d.square)}: swept away by the next card ${esc(pct(d))} (${plural(d.cards, "river card")})</div>`).join("");
+  const danger = (adv.danger || []).map((d) => `<div class="al-danger">${icon(pawn(11, 13, seatFill(st, d.seat), 0.8, seatLetter(st, d.seat)))} ${esc(v.players[d.seat].name)} on ${esc(d.square)}: swept away by the next card ${esc(pct(d))} (${plural(d.cards, "river card")})</div>`).join("");
   const last = (v.last_cards || []).map((sq) => {
     const cell = v.board.find((c) => c.square === sq) || {};
     return `<span class="al-card" style="background:${(TERRAIN[cell.terrain] || {}).fill || "#eee"}" title="${esc((TERRAIN[cell.terrain] || {}).name || "")}">${esc(sq)}</span>`;
@@ -297,7 +302,7 @@ function playerHtml(v, p, i) {
   const tileSvg = tiles.length ? `<svg class="al-tiles" width="${tiles.length * 21}" height="20" viewBox="-10 -10 ${tiles.length * 21} 20">${tiles.map((t, k) => `<g transform="translate(${k * 21},0)">${t}</g>`).join("")}</svg>` : `<span class="sh-muted">no herbs or swords</span>`;
   const creatures = p.creatures.length ? `<svg width="${p.creatures.length * 24}" height="22" viewBox="0 0 ${p.creatures.length * 24} 22">${p.creatures.map((s, k) => creatureIcon(12 + k * 24, 12, s, 0.8)).join("")}</svg>` : `<span class="sh-muted">none</span>`;
   const hidden = p.herbs ? "" : ` <span class="sh-muted" title="face down: only ${esc(p.name)} knows the values">(face down)</span>`;
-  return `<div class="al-player${now}">${part(`al-pname-${i}`, `<div class="al-pname">${icon(pawn(11, 13, SEAT[p.colour] || "#444", 0.9))} <b>${esc(p.name)}</b> <span class="sh-muted">${esc(p.colour)}</span>` +
+  return `<div class="al-player${now}">${part(`al-pname-${i}`, `<div class="al-pname">${icon(pawn(11, 13, SEAT[p.colour] || "#444", 0.9, seatLetter({ view: v }, i)))} <b>${esc(p.name)}</b> <span class="sh-muted">${esc(p.colour)}</span>` +
     `<span class="al-pscore">${esc(p.score)}${p.score_complete === false ? " + ?" : ""} pts</span></div>`)}` +
     `<div class="al-pline">${p.out ? "dropped out · " : ""}start area ${p.start} · ${icon(goldIcon(8, 9, 6), 16, 18)} ${p.gold} gold · lost ${p.lost_adventurers}</div>` +
     part(`al-ptiles-${i}`, `<div class="al-pline">herbs and swords${hidden}: ${tileSvg}</div><div class="al-pline">${term("fog creatures", "Nebelwesen")}: ${creatures}</div>`) + `</div>`;

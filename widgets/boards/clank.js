@@ -12,6 +12,8 @@ const STATUS_TEXT = { in: "in the game", escaped: "escaped", rescued: "knocked o
 
 // ---------------------------------------------------------------- small helpers
 const colourOf = (p) => SEAT_FILL[p.colour] || "#777";
+const seatLetter = (p) => String((p && p.name) || "?").slice(0, 1).toUpperCase();   // as the static map
+const cubeOwner = (v, c) => v.players.find((p) => p.colour === c) || null;        // black cubes: nobody's
 const isOver = (v) => v.phase === "over";
 const roomNo = (id) => (id === "start" ? "S" : String(id).replace(/^r/, ""));
 
@@ -47,14 +49,11 @@ const ico = (name, size = 14, title = "") => shape(name, size, title, ICON[name]
 /** An icon placed in map units, centred on (x, y), ``s`` map units wide. */
 const mapIcon = (name, x, y, s) => placed(ICON[name] || "", x, y, s, 16, "map-icon");
 
-function cubes(colour, n, max = 12) {
-  // small cube squares; long runs end in "+n" so a panel never overflows
-  const shown = upTo(n, max);
-  let html = "";
-  for (let i = 0; i < shown; i++) html += `<span class="cl-cube" style="background:${CUBE_FILL[colour] || "#999"}"></span>`;
-  if (n > shown) html += `<span class="cl-more">+${n - shown}</span>`;
-  return html;
-}
+/** One cube: a player's carries the player's letter (colour is never the only cue). */
+const cube = (c, who, px = 12, title = "", cls = "cl-cube") => (who ? markChip(seatLetter(who), CUBE_FILL[c], px, title, cls, true)
+  : `<span class="${cls}"${attr("title", title || undefined)} style="background:${CUBE_FILL[c] || "#999"}"></span>`);
+/** A player's ``n`` cubes; a long run ends in "+n" so a panel never overflows. */
+const cubes = (p, n, max = 12) => cube(p.colour, p).repeat(upTo(n, max)) + (n > upTo(n, max) ? `<span class="cl-more">+${n - upTo(n, max)}</span>` : "");
 
 // ---------------------------------------------------------------- local UI state
 const boardUi = () => ({ room: null });
@@ -151,7 +150,7 @@ function figureSvg(p, x, y, active) {
   const out = p.status === "in" ? "" : " cl-fig-out";
   return `<g class="cl-figure${active ? " cl-fig-active" : ""}${out}"><title>${esc(p.name)} (${esc(p.colour)}) · ${esc(STATUS_TEXT[p.status] || p.status)}</title>` +
     `<path d="M${x - 10} ${y + 10} Q${x - 10} ${y - 4} ${x} ${y - 4} Q${x + 10} ${y - 4} ${x + 10} ${y + 10} Z" fill="${fill}"/>` +
-    `<circle cx="${x}" cy="${y - 10}" r="7.5" fill="${fill}"/></g>`;
+    `<circle cx="${x}" cy="${y - 10}" r="7.5" fill="${fill}"/>${markText(x, y + 3.5, 11, seatLetter(p), fill)}</g>`;
 }
 
 // Five SVG layers, each a shell part kept while its markup is unchanged: ground (fixed for a game),
@@ -454,7 +453,7 @@ function rageHtml(v, adv) {
     const here = cd.seat !== null && cd.seat !== undefined && cd.space === s;
     const who = here ? v.players[cd.seat] : null;
     return `<span class="cl-cd-cell${here ? " cl-cd-on" : ""}${cd.space > s ? " cl-cd-past" : ""}" title="countdown space ${s}: ${s === 1 ? "the first player out starts here" : s === 5 ? "everyone still inside is knocked out" : `an attack with ${cd.extra[s - 2]} extra cube(s)`}">` +
-      (who ? `<span class="cl-cd-pawn" style="background:${colourOf(who)}"></span>` : "") + `${esc(label)}</span>`;
+      (who ? markChip(seatLetter(who), colourOf(who), 14, `${who.name}'s pawn`) : "") + `${esc(label)}</span>`;
   }).join("");
   const next = adv && adv.kind === "dragon" ? adv.cubes : r.cubes + r.danger;
   // A track's name goes above it: in the line's 66px label box "Rage (Zornesleiste)" ran over the spaces.
@@ -468,11 +467,13 @@ function rageHtml(v, adv) {
 function bagHtml(v) {
   const bag = v.bag;
   const total = Object.values(bag).reduce((a, b) => a + b, 0);
-  const segs = Object.entries(bag).filter(([, n]) => n).map(([c, n]) =>
-    `<span class="cl-bag-seg" style="flex:${n};background:${CUBE_FILL[c] || "#999"}" title="${n} ${esc(c)}"></span>`).join("");
-  const legend = Object.entries(bag).map(([c, n]) => `<span class="cl-bag-key"><span class="cl-cube" style="background:${CUBE_FILL[c] || "#999"}"></span>${n} ${esc(c)}</span>`).join("");
+  // a player's share of the bag carries the letter where it is wide enough to read
+  const who = (c) => cubeOwner(v, c), whose = (c) => (who(c) ? ` (${esc(who(c).name)})` : "");
+  const segs = Object.entries(bag).filter(([, n]) => n).map(([c, n]) => `<span class="cl-bag-seg" style="flex:${n};background:${CUBE_FILL[c] || "#999"}` +
+    `${who(c) ? `;color:${inkOn(CUBE_FILL[c])};font:bold 9px/12px sans-serif;text-align:center;overflow:hidden` : ""}" title="${n} ${esc(c)}${whose(c)}">${who(c) ? esc(seatLetter(who(c))) : ""}</span>`).join("");
+  const legend = Object.entries(bag).map(([c, n]) => `<span class="cl-bag-key">${cube(c, who(c))}${n} ${esc(c)}${whose(c)}</span>`).join("");
   const area = v.players.map((p) => `<span class="cl-area-who" title="${esc(p.name)}: ${p.clank} in the clank area">` +
-    `<span style="color:${colourOf(p)}">${esc(p.name)}</span> ${p.clank ? cubes(p.colour, p.clank, 10) : `<span class="cl-muted">0</span>`}</span>`).join("");
+    `<span style="color:${colourOf(p)}">${esc(p.name)}</span> ${p.clank ? cubes(p, p.clank, 10) : `<span class="cl-muted">0</span>`}</span>`).join("");
   return `<div class="cl-sub">${term("Clank area", "Klong!-Bereich")} <span class="cl-muted">(goes into the bag at the next attack)</span></div><div class="cl-area">${area}</div>` +
     `<div class="cl-sub">${term("Dragon bag", "Drachenbeutel")} · ${total} cubes${v.black_aside ? ` <span class="cl-muted">(${v.black_aside} black set aside)</span>` : ""}</div>` +
     `<div class="cl-bag">${segs || `<span class="cl-muted">empty</span>`}</div><div class="cl-bag-legend">${legend}</div>`;
@@ -507,7 +508,7 @@ function dragonHtml(st) {
 function healthTrack(p, health) {
   let cells = "";
   for (let i = 0; i < upTo(health, 64); i++) {
-    cells += `<span class="cl-hp${i < p.damage ? " cl-hp-hit" : ""}"${i < p.damage ? ` style="background:${colourOf(p)}"` : ""}></span>`;
+    cells += i < p.damage ? markChip(seatLetter(p), colourOf(p), 13, "", "cl-hp cl-hp-hit", true) : `<span class="cl-hp"></span>`;   // the player's cube
   }
   return `<span class="cl-health" title="${p.damage} damage of ${health}: knocked out when the track is full">${ico("heart", 13)}${cells}<small>${p.damage}/${health}</small></span>`;
 }
@@ -531,12 +532,12 @@ function playersHtml(st) {
       ...p.crowns.map((c) => tok("crown", `crown worth ${c}`, c)),
     ];
     return part(`seat${i}`, seatCard(st, i, {
-      name: p.name, colour: colourOf(p), turn: v.seat === i && !isOver(v), score: `${scores[i]} pts`, scoreTitle: "points if the game ended now",
+      name: p.name, colour: colourOf(p), mark: seatLetter(p), turn: v.seat === i && !isOver(v), score: `${scores[i]} pts`, scoreTitle: "points if the game ended now",
       cls: p.status === "in" ? "" : `cl-status-${esc(p.status)}`,
       tags: p.status !== "in" ? [`<span class="cl-tag cl-tag-${esc(p.status)}">${esc(STATUS_TEXT[p.status] || p.status)}</span>`] : [],
       lines: [`<div class="cl-player-line cl-muted">${esc(where)}</div>`, part(`p${i}`, `<div class="cl-player-line">${healthTrack(p, v.health)}</div>` +
         `<div class="cl-player-line cl-cubes-line" title="every one of the 30 cubes is in the supply, the clank area, the bag, on the health track or set aside">` +
-        `<span>${cubes(p.colour, 1)} supply <b>${p.supply}</b></span><span>clank <b>${p.clank}</b></span><span>bag <b>${p.bag}</b></span>${p.set_aside ? `<span>aside <b>${p.set_aside}</b></span>` : ""}</div>` +
+        `<span>${cubes(p, 1)} supply <b>${p.supply}</b></span><span>clank <b>${p.clank}</b></span><span>bag <b>${p.bag}</b></span>${p.set_aside ? `<span>aside <b>${p.set_aside}</b></span>` : ""}</div>` +
         `<div class="cl-player-line">${tok("gold", "gold (1 point each)", p.gold)}${tokens.join("")}</div>`),
         `<div class="cl-player-line cl-muted">deck ${p.deck_size} · hand ${p.hand_count} · draw ${p.draw_count} · discard ${p.discard.length}${p.trashed.length ? ` · trashed ${p.trashed.length}` : ""}</div>`],
     }));
@@ -563,7 +564,7 @@ defineBoard({
     if (v.phase === "attack") {
       const drawn = v.attack.drawn || [];
       return `<div class="sh-panel-title">${ico("dragon", 16)} The dragon attacks · cube ${drawn.length + 1} of ${drawn.length + v.attack.left}</div>` +
-        `<div class="cl-drawn">drawn so far: ${drawn.length ? drawn.map((c) => `<span class="cl-cube cl-cube-big" title="${esc(c)}" style="background:${CUBE_FILL[c] || "#999"}"></span>`).join("") : `<span class="cl-muted">none</span>`}</div>`;
+        `<div class="cl-drawn">drawn so far: ${drawn.length ? drawn.map((c) => cube(c, cubeOwner(v, c), 14, `${c}${cubeOwner(v, c) ? ` (${cubeOwner(v, c).name})` : ""}`, "cl-cube cl-cube-big")).join("") : `<span class="cl-muted">none</span>`}</div>`;
     }
     // the event named by the board's Python (a card drawn, a secret turned over, ...)
     return `<div class="sh-panel-title">${esc((st.advice || {}).chance_title || "Chance event")} · ${plural(ch.length, "outcome")}</div>`;

@@ -41,6 +41,7 @@ const GROUP_ORDER = ["monster", "bonus", "concede", "double", "return", "exchang
 
 // ---------------------------------------------------------------- small helpers
 const seatColour = (i) => SEAT_COLOUR[i % SEAT_COLOUR.length];
+const seatLetter = (p) => String((p && p.name) || "?").slice(0, 1).toUpperCase();   // on a player's pieces
 const cellName = (c) => `${"ABCD"[c % 4]}${Math.floor(c / 4) + 1}`;
 
 // ---------------------------------------------------------------- icons (SVG strings)
@@ -227,7 +228,7 @@ function boardSvg(st, ui, seat, big, name) {
     const [x, y] = xy(f.row, f.col);
     out.push(`<g class="dw-figure"><title>${esc(p.name)}'s figure on ${esc(b.figure)}</title>` +
       `<circle cx="${x + cs / 2}" cy="${y + cs / 2}" r="${cs * 0.3}" fill="${colour}"/>` +
-      `<text x="${x + cs / 2}" y="${y + cs / 2 + cs * 0.12}" font-size="${cs * 0.34}" class="dw-figure-letter">${esc(p.name[0])}</text></g>`);
+      markText(x + cs / 2, y + cs / 2, cs * 0.36, seatLetter(p), colour) + `</g>`);
   }
 
   // clickable targets last, so they are on top
@@ -302,7 +303,7 @@ function marketSvg(st, ui) {
     } else {
       const name = v.players[who] ? v.players[who].name : `seat ${who}`;
       fields.push(`<g><title>${esc(name)} stands at ${esc(key)}</title><circle cx="${x + cs / 2}" cy="${y + cs / 2}" r="${cs * 0.28}" fill="${seatColour(who)}" stroke="#fff" stroke-width="2"/>` +
-        `<text x="${x + cs / 2}" y="${y + cs / 2 + 4.5}" class="dw-figure-letter" font-size="12">${esc(name[0])}</text></g>`);
+        markText(x + cs / 2, y + cs / 2, 12, seatLetter(v.players[who] || { name }), seatColour(who)) + `</g>`);
     }
     fields.push(`</g>`);
     const a = legalBorders[key];
@@ -407,7 +408,6 @@ function actionsHtml(st, ui) {
   return body ? panel("dw-actions", term("Actions", "Aktionen"), body) : "";
 }
 
-
 function fightHtml(st, ui) {
   const adv = st.advice || {};
   const v = st.view;
@@ -505,7 +505,7 @@ function playersHtml(st) {
     const hand = Array.isArray(p.hand) ? p.hand.length : p.hand;
     const tileIcons = (tile, n) => `<span class="dw-tilecount" title="${n} ${tile}${n === 1 ? "" : "s"}"><svg width="16" height="16" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="${TILE[tile].fill}"/>${tileIcon(tile, 8, 8, 13)}</svg>${n}</span>`;
     return part(`seat${i}`, seatCard(st, i, {
-      name: p.name, colour: seatColour(i), turn: v.seat === i && !v.over, score: `${v.scores[i]} gold`, scoreTitle: "gold if the game ended now",
+      name: p.name, colour: seatColour(i), mark: seatLetter(p), turn: v.seat === i && !v.over, score: `${v.scores[i]} gold`, scoreTitle: "gold if the game ended now",
       tags: p.left ? [`<span class="dw-tag">left the forest</span>`] : [],
       lines: [part(`p${i}`, `<div class="dw-player-res">${RES.map((r) => chip(r, p.res[r])).join("")}` +
         `<span class="dw-stat" title="usable swords (Schwerter, face up); turned face down after fights: ${p.swords_spent}">${shape("sword", 12)} ${p.swords}${p.swords_spent ? ` <small>(${p.swords_spent} spent)</small>` : ""}</span>` +

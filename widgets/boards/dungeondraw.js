@@ -17,6 +17,9 @@ const HOURGLASS = `<svg width="9" height="12" viewBox="0 0 9 12"><path d="M0.5 0
 const VERB_ICON = { recycle: "♻", scissors: "✂", erase: "SB-6", keep: "SB-17" };
 const FAIRY_DE = { key: "Schlüssel", rope: "Seil", scroll: "Schriftrolle", sword: "Schwert" };
 const seatColour = (st, i) => SEAT[(st.view.players[i] || {}).colour] || "#555";
+/** A player's letter beside their colour (the path's head, the tabs, the sheets): the
+ *  initial, as on the other boards (colour is never the only cue). */
+const seatLetter = (st, i) => String((st.view.players[i] || {}).name || "?").slice(0, 1).toUpperCase();
 const terms = (st) => (st.advice || {}).terms || {};
 const deTerm = (st, en) => term(en, terms(st)[en]);
 
@@ -158,7 +161,10 @@ function dungeonSvg(st, ui, seat, col) {
     if (t && t.length === 1) hit = `<circle class="dd-target dd-legal" cx="${x}" cy="${y}" r="9" data-action="${esc(t[0].id)}"><title>${esc(t[0].label)}</title></circle>`;
     else if (t) hit = `<circle class="dd-target dd-choose${ui.node === n.id ? " dd-sel" : ""}" cx="${x}" cy="${y}" r="9" data-ui="node" data-node="${esc(n.id)}"><title>${t.length} ways: click to choose</title></circle>`;
     const cur = n.id === here ? `<circle class="dd-here" cx="${x}" cy="${y}" r="11"/>` : "";
-    const g = `<g class="dd-node" data-node="${esc(n.id)}"><title>${esc(n.id)} ${esc(n.kind)}${n.level === 1 ? " (underground)" : ""}</title>${cur}${nodeShape(n, x, y)}${contentIcons(x, y, n.contents, marks[n.id])}${hit}</g>`;
+    // the path's head carries the player's mark: the line's colour is not the only cue
+    const head = n.id === here ? `<g class="dd-head"><title>${esc(p.name)}'s path ends here</title><circle cx="${r2(x + 12)}" cy="${r2(y - 12)}" r="7" fill="${seatColour(st, seat)}" stroke="#fff" stroke-width="1.5" style="pointer-events:none"/>` +
+      `${markText(x + 12, y - 12, 9.5, seatLetter(st, seat), seatColour(st, seat))}</g>` : "";
+    const g = `<g class="dd-node" data-node="${esc(n.id)}"><title>${esc(n.id)} ${esc(n.kind)}${n.level === 1 ? " (underground)" : ""}</title>${cur}${nodeShape(n, x, y)}${contentIcons(x, y, n.contents, marks[n.id])}${head}${hit}</g>`;
     const key = String(n.id).split(".")[0], last = runs[runs.length - 1];
     if (last && last[0] === key) last[1] += g; else runs.push([key, g]);
   }
@@ -175,7 +181,7 @@ function dungeonSvg(st, ui, seat, col) {
 
 function dungeonPanel(st, ui, col) {
   const v = st.view, seat = whoseDungeon(st, ui), p = v.players[seat];
-  const tabs = v.players.map((q, i) => `<button class="sh-btn dd-tab${i === seat ? " dd-on" : ""}" data-ui="show" data-seat="${i}" style="border-color:${seatColour(st, i)}">${esc(q.name)}</button>`).join("");
+  const tabs = v.players.map((q, i) => `<button class="sh-btn dd-tab${i === seat ? " dd-on" : ""}" data-ui="show" data-seat="${i}" style="border-color:${seatColour(st, i)}">${markChip(seatLetter(st, i), seatColour(st, i), 13)} ${esc(q.name)}</button>`).join("");
   const best = (st.advice || {}).best;
   const toggle = best && best.best && best.seat === seat ? `<button class="sh-btn dd-besttoggle${ui.best ? " dd-on" : ""}" data-ui="best">${ui.best ? "Hide" : "Show"} the best path</button>` : "";
   const ended = p.dungeon.ended ? ` · path ${p.dungeon.ended === "exit" ? "left by an exit ✓" : "ended in a dead end"}` : "";
@@ -313,7 +319,7 @@ function sheetsHtml(st) {
     const green = (r) => (r.green === null ? "" : r.green ? `<span class="dd-circled">${r.green}</span>` : `<s>${bonus[p.sheet.indexOf(r)] ?? ""}</s>`);
     // the caption (coins, tiles: every purchase) is drawn as a table caption beside the
     // table, which is a part: its rows change once a round
-    return `<div class="dd-sheetbox"><div class="dd-caption" style="color:${seatColour(st, i)}">${esc(p.name)} · ${plural(p.coins, "coin")} · ${plural(p.score, "point")}` +
+    return `<div class="dd-sheetbox"><div class="dd-caption" style="color:${seatColour(st, i)}">${markChip(seatLetter(st, i), seatColour(st, i), 14)} ${esc(p.name)} · ${plural(p.coins, "coin")} · ${plural(p.score, "point")}` +
       `${p.books.length ? ` · books ${p.books.map((b) => `<span title="${esc(((st.advice || {}).books || {})[b] || "")}">${esc(b)}${p.ready.includes(b) ? "" : " (used)"}</span>`).join(", ")}` : ""}` +
       `${Object.keys(p.fairy).length ? ` · tiles ${Object.entries(p.fairy).map(([k, n]) => `${n} ${k}`).join(", ")}` : ""}` +
       ` · deck ${p.deck}, discard ${p.discard}${Array.isArray(p.hand) ? "" : `, hand ${p.hand} (hidden)`}</div>${part(`dd-sheet-${i}`, `<table class="dd-sheet">${head}` +

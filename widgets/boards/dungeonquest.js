@@ -20,6 +20,14 @@ const rowOf = (sq) => parseInt(sq.slice(1), 10) - 1;
 const sqX = (sq) => M + colOf(sq) * Z;
 const sqY = (sq) => M + rowOf(sq) * Z;
 const adv = (st) => st.advice || {};
+/** A hero's mark on the map, the travel marker and the sheet: the seat number, as the
+ * static picture draws it ("hero, seat no."): colour is never the only cue. */
+const seatMark = (i) => String(i + 1);
+/** A combat card's English name (shown) and German rulebook word (in the tooltip). */
+function combatTerm(st, k) {
+  const [en, de] = (adv(st).combat_terms || {})[k] || [k, ""];
+  return { en, de, tip: de ? `${en} (${de})` : en };
+}
 const legalKind = (st, kind) => legalBy(st, kind);
 function cardName(st, key) {
   const c = (adv(st).cards || {})[key];
@@ -159,11 +167,12 @@ function heroShapes(st) {
       const shared = v.heroes.filter((o) => o.sq === h.sq).length > 1;
       const cx = sqX(h.sq) + Z / 2 + (shared ? (i % 2 ? 8 : -8) : 0), cy = sqY(h.sq) + Z / 2 + (shared && i > 1 ? 8 : 0);
       out += `<g class="dq-hero" data-seat="${i}"><title>${esc(nm)}</title><circle cx="${cx}" cy="${cy}" r="10" fill="${fill}" stroke="#fff" stroke-width="2"/>` +
-        `<text x="${cx}" y="${cy + 4}" class="dq-hero-letter">${esc(h.name[0])}</text></g>`;
+        markText(cx, cy, 11, seatMark(i), fill) + `</g>`;
     } else if (h.travel) {
       const [tsq, d] = h.travel, cx = sqX(tsq) + Z / 2, cy = sqY(tsq) + Z / 2;
       out += `<g class="dq-travel"><title>${esc(h.name)}'s travel marker (Reisemarker), heading ${"NESW"[d]}</title>` +
-        `<circle cx="${cx}" cy="${cy}" r="9" fill="none" stroke="${fill}" stroke-width="2.5" stroke-dasharray="3 2"/>${arrowShape(cx, cy, "NESW"[d], 17, "dq-travel-arrow", ` fill="${fill}"`)}</g>`;
+        `<circle cx="${cx}" cy="${cy}" r="9" fill="none" stroke="${fill}" stroke-width="2.5" stroke-dasharray="3 2"/>${arrowShape(cx, cy, "NESW"[d], 17, "dq-travel-arrow", ` fill="${fill}"`)}` +
+        `<circle cx="${cx}" cy="${cy}" r="6.5" fill="${fill}"/>${markText(cx, cy, 9, seatMark(i), fill)}</g>`;
     }
   });
   return out;
@@ -256,7 +265,8 @@ function testPanel(st) {
 }
 
 function combatPanel(st) {
-  const v = st.view, cb = v.combat, tab = v.combat_table, names = adv(st).combat_names || {};
+  const v = st.view, cb = v.combat, tab = v.combat_table;
+  const en = (k) => esc(combatTerm(st, k).en), tip = (k) => esc(combatTerm(st, k).tip);
   if (!cb) return "";
   const hero = v.heroes[cb.hero], plays = legalKind(st, "combat");
   const life = cb.life === null || cb.life === undefined ? "?" : cb.life;
@@ -264,18 +274,21 @@ function combatPanel(st) {
     const a = plays.find((p) => p.target.side === side && p.target.card === k);
     const chosen = side === "hero" && cb.hero_card === k;
     const shown = rv && rv[side] === k;
-    return `<${a ? "button" : "div"} class="dq-ccard dq-${side}${a ? " dq-legal" : ""}${chosen || shown ? " dq-chosen" : ""}"${a ? ` data-action="${esc(a.id)}"` : ""} title="${esc(a ? a.label : names[k] || k)}">` +
-      `<span class="dq-cicon">${["⚔", "➶", "✦"][i]}</span>${esc(k)}<small>${esc((names[k] || "").split(" (")[0])}</small></${a ? "button" : "div"}>`;
+    // the English name on the card, the German word in the tooltip (as the attributes)
+    const t = combatTerm(st, k).tip;
+    const name = a ? (side === "hero" ? `Play ${t}` : `The monster plays ${t}`) : `${side} card: ${t}`;
+    return `<${a ? "button" : "div"} class="dq-ccard dq-${side}${a ? " dq-legal" : ""}${chosen || shown ? " dq-chosen" : ""}"${a ? ` data-action="${esc(a.id)}" aria-label="${esc(name)}"` : ""} title="${esc(name)}">` +
+      `<span class="dq-cicon" aria-hidden="true">${["⚔", "➶", "✦"][i]}</span>${en(k)}</${a ? "button" : "div"}>`;
   };
   const rv = adv(st).revealed;
-  const hc = rv ? `revealed: hero <b>${esc(rv.hero)}</b> vs monster <b>${esc(rv.monster)}</b> → hero <span class="dq-hw">−${rv.hero_wounds}</span>, monster <span class="dq-mw">−${rv.monster_wounds}</span>`
-    : cb.hero_card === "chosen" ? "hero card: chosen, face down" : cb.hero_card ? `hero card: <b>${esc(cb.hero_card)}</b> (hidden from the monster)` : "hero card: choosing…";
+  const hc = rv ? `revealed: hero <b title="${tip(rv.hero)}">${en(rv.hero)}</b> vs monster <b title="${tip(rv.monster)}">${en(rv.monster)}</b> → hero <span class="dq-hw">−${rv.hero_wounds}</span>, monster <span class="dq-mw">−${rv.monster_wounds}</span>`
+    : cb.hero_card === "chosen" ? "hero card: chosen, face down" : cb.hero_card ? `hero card: <b title="${tip(cb.hero_card)}">${en(cb.hero_card)}</b> (hidden from the monster)` : "hero card: choosing…";
   // the monster's card is asked of a player who is not fighting: say why (DQ-9.2)
   const why = plays.some((a) => a.target.side === "monster") && cb.monster_seat !== null && cb.monster_seat !== undefined
     ? `<div class="dq-why">${esc(v.heroes[cb.monster_seat].name)}, you play the <b>monster</b> in ${esc(hero.name)}'s fight: the player to the fighting hero's left always plays the monster (DQ-9.2). Pick its card; ${esc(hero.name)} cannot see it until both are revealed.</div>` : "";
-  const head = tab.cards.map((k) => `<th>${esc(k)}</th>`).join("");
-  const rows = tab.cards.map((k, i) => `<tr${cb.hero_card === k ? ` class="dq-row-on"` : ""}><th>${esc(k)}</th>` + tab.cards.map((m, j) =>
-    `<td${rv && rv.hero === k && rv.monster === m ? ` class="dq-cell-on"` : ""} title="hero ${esc(k)} vs monster ${esc(m)}: the hero suffers ${tab.hero_wounds[i][j]}, the monster ${tab.monster_wounds[i][j]}"><span class="dq-hw">${tab.hero_wounds[i][j]}</span> / <span class="dq-mw">${tab.monster_wounds[i][j]}</span></td>`).join("") + `</tr>`).join("");
+  const head = tab.cards.map((k) => `<th title="${tip(k)}">${en(k)}</th>`).join("");
+  const rows = tab.cards.map((k, i) => `<tr${cb.hero_card === k ? ` class="dq-row-on"` : ""}><th title="${tip(k)}">${en(k)}</th>` + tab.cards.map((m, j) =>
+    `<td${rv && rv.hero === k && rv.monster === m ? ` class="dq-cell-on"` : ""} title="hero ${en(k)} vs monster ${en(m)}: the hero suffers ${tab.hero_wounds[i][j]}, the monster ${tab.monster_wounds[i][j]}"><span class="dq-hw">${tab.hero_wounds[i][j]}</span> / <span class="dq-mw">${tab.monster_wounds[i][j]}</span></td>`).join("") + `</tr>`).join("");
   return `<div class="sh-panel dq-combat"><div class="sh-panel-title">${term("Combat", "Kampf")} · round ${cb.round}: ${esc(hero.name)} vs the <b>${esc(cb.monster)}</b></div>` +
     `<div>monster wounds <b>${cb.wounds}</b> of ${esc(life)}${cb.escape !== null && cb.escape !== undefined ? ` · escape wounds ${cb.escape}` : ""} · ${hc}` +
     `${cb.monster_seat !== null && cb.monster_seat !== undefined ? ` · monster played by ${esc(v.heroes[cb.monster_seat].name)}` : " · monster card by policy"}</div>${why}` +
@@ -308,7 +321,7 @@ function oddsPanel(st) {
     `<div class="dq-small">space ${sun.space} of ${sun.length}${sun.next_numbered ? `; next numbered space ${sun.next_numbered} (sets on ${sun.next_number} or less)` : ""}</div></div>`;
   if (cmb) {
     out += `<table class="dq-table"><tr><th>combat card</th><th>hero mix</th><th>monster mix</th><th title="expected monster wounds minus hero wounds per round against the monster's ${esc(cmb.against)} mix">balance vs ${esc(cmb.against)}</th></tr>` +
-      cmb.rows.map((r) => `<tr><td>${esc(r.card)}</td><td>${pct(r.hero_mix)}</td><td>${pct(r.monster_mix)}</td><td class="sh-num">${esc(r.ev)}</td></tr>`).join("") +
+      cmb.rows.map((r) => `<tr><td title="${esc(combatTerm(st, r.card).tip)}">${esc(combatTerm(st, r.card).en)}</td><td>${pct(r.hero_mix)}</td><td>${pct(r.monster_mix)}</td><td class="sh-num">${esc(r.ev)}</td></tr>`).join("") +
       `</table><div class="dq-small">${term("equilibrium", "Gleichgewicht")}: value ${esc(cmb.value)} wounds per round for the hero</div>`;
   }
   return out + `</div>`;
@@ -329,7 +342,7 @@ function heroSheet(st, h, i) {
   }).join("");
   const chips = (keys, cls) => keys.map((k) => `<span class="${cls}" title="${esc(cardTitle(st, k))}">${esc(cardName(st, k))}</span>`).join("");
   return `<div class="dq-sheet${active ? " dq-active" : ""}${h.status === "dead" ? " dq-dead" : ""}" data-seat="${i}">` +
-    `<div class="dq-sheet-head"><span class="dq-dot" style="background:${HERO_FILL[i % 4]}"></span><b>${esc(h.name)}</b> ${h.hero ? `· ${esc(h.hero)}` : ""} <span class="dq-small">${esc(statusText(h))}${h.sq ? ` on ${esc(h.sq)}` : ""}</span><span class="dq-gold" title="gold value of the loot">${h.score} gold</span></div>` +
+    `<div class="dq-sheet-head">${markChip(seatMark(i), HERO_FILL[i % 4], 15)}<b>${esc(h.name)}</b> ${h.hero ? `· ${esc(h.hero)}` : ""} <span class="dq-small">${esc(statusText(h))}${h.sq ? ` on ${esc(h.sq)}` : ""}</span><span class="dq-gold" title="gold value of the loot">${h.score} gold</span></div>` +
     (h.attributes ? `<div class="dq-attrs">${attrs}</div>` : "") +
     (life ? `<div class="dq-wounds" title="wounds (Wunden) of life (Lebenskraft)">${term("wounds", "Wunden")} ${wounds}/${life}<span class="dq-bar"><span style="width:${wpct.toFixed(1)}%"></span></span></div>` : "") +
     `<div>${term("determination", "Entschlossenheit")}: ${h.determination ? `<span class="dq-tokens">${"●".repeat(upTo(h.determination, 12))}</span> ${h.determination}` : "0"}` +
@@ -357,6 +370,16 @@ function legend() {
     `<span class="dq-key dq-key-target"></span> click to move</div>`;
 }
 
+/** A test roll's outcome, in a colour and in words (DQ-6.1, DQ-6.3): green passes, amber
+ * passes by spending determination, red fails. */
+function testVerdict(st, c) {
+  const t = adv(st).test, m = /^roll (\d+)$/.exec(c.id);
+  if (!t || !m || t.roll) return null;
+  const over = parseInt(m[1], 10) + t.mod - t.target;
+  return over <= 0 ? { colour: "#3d8b37", text: "passes" }
+    : over <= t.determination ? { colour: "#e0a100", text: `passes for ${over} determination` } : { colour: "#c0392b", text: "fails" };
+}
+
 // ---------------------------------------------------------------- the board
 defineBoard({
   title: `DungeonQuest <small>(Verlies des Feuerdrachen)</small>`,
@@ -370,13 +393,8 @@ defineBoard({
     const ph = (st.status && st.status.phase) || {};
     return `<div class="sh-panel-title">Chance: ${term(ph.name || "event", ph.de)} · ${plural(st.chance.length, "outcome")}</div>`;
   },
-  chanceColour(st, c) {
-    // a test roll: green passes, amber passes with determination, red fails (DQ-6.1, DQ-6.3)
-    const t = adv(st).test, m = /^roll (\d+)$/.exec(c.id);
-    if (!t || !m || t.roll) return null;
-    const over = parseInt(m[1], 10) + t.mod - t.target;
-    return over <= 0 ? "#3d8b37" : over <= t.determination ? "#e0a100" : "#c0392b";
-  },
+  chanceColour: (st, c) => (testVerdict(st, c) || {}).colour || null,
+  chanceNote: (st, c) => (testVerdict(st, c) || {}).text || "",
   chanceButtons: () => ["Roll / draw (step)", "Advance to the next decision"],
   drawTable(st, ui, slots) {
     const v = st.view;

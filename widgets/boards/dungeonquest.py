@@ -42,6 +42,7 @@ monster only by its name: DQ-9.2).
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from deepwood_kernel.games.dungeonquest import combat_equilibrium, sun_survival, test_odds
@@ -65,6 +66,24 @@ ROOM_DE = {"dungeon": ("dungeon room", "Verliesraum"), "corridor": ("corridor", 
            "web": ("spider web", "Spinnennetz"), "pit": ("bottomless pit", "Bodenloser Abgrund"),
            "tower": ("tower room", "Turmzimmer"), "treasure": ("treasure chamber", "Schatzkammer")}
 SUN_TURNS = (1, 3, 5)
+_BRACKETED = re.compile(r"(?P<de>.+?)\s*\((?P<en>[^()]+)\)\s*")
+
+
+def combat_terms(names) -> list[list[str]]:
+    """Each combat card's English name and German rulebook word, from the content's
+    names, which read "German (english)": the board shows the English, the German goes
+    in the tooltip (issue 25 §3). A name without brackets is English with no German word
+    (a user's own content file may name its cards so).
+
+    >>> combat_terms(["Nahkampf (melee)", "Fernkampf (ranged)", "Slash"])
+    [['Melee', 'Nahkampf'], ['Ranged', 'Fernkampf'], ['Slash', '']]
+    """
+    out = []
+    for name in names:
+        m = _BRACKETED.fullmatch(name)
+        en, de = (m["en"].strip(), m["de"].strip()) if m else (name.strip(), "")
+        out.append([en[:1].upper() + en[1:], de])
+    return out
 SETUP_CHANCE = ("startroll", "rune")
 
 
@@ -223,7 +242,7 @@ class DungeonQuestBoard(GameWidget):
                 far[sq] = "".join(DIRS[d] for d in range(4) if DIRS[(d - rot) % 4] in f)
         out = {"cards": cards, "far": far, "last": last, "rooms": ROOM_DE,
                "decks_de": DECK_DE, "attr_de": ATTR_DE,
-               "combat_names": dict(zip(c.combat_cards, c.combat_names)),
+               "combat_terms": dict(zip(c.combat_cards, combat_terms(c.combat_names))),
                "heroes": {k: {"name": x.name, "strength": x.strength, "agility": x.agility,
                               "toughness": x.toughness, "luck": x.luck, "life": x.life}
                           for k, x in c.heroes.items()},
