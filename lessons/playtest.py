@@ -127,12 +127,20 @@ def mean_interval(values, confidence: float = 0.95) -> tuple[float, float, float
 
 def describe(df: pd.DataFrame, column: str, by: str = "variant") -> None:
     """Mean of ``column`` with its 95% interval, the median and the middle half, by
-    ``by`` (per game for game-level columns such as ``plies``)."""
-    src = per_game(df) if column in ("plies", "rounds", "turns", "rage_space", "best") \
-        else df
+    ``by`` (per game for game-level columns such as ``plies``).
+
+    For a per-player column such as ``score`` the median and the middle half describe
+    the players' values, but the interval is the t interval of the **per-game means**:
+    the players of one game share its dice and draws and compete for the same things,
+    so their scores are not independent values, and an interval that treated them as
+    such would be too wide or too narrow.
+    """
+    per_seat = column not in ("plies", "rounds", "turns", "rage_space", "best")
+    src = df if per_seat else per_game(df)
     print(f"{by:<22} {'mean':>7}  {'95% interval':^17} {'median':>7} {'middle half':>13}")
     for key, part in src.groupby(by, sort=False):
-        m, lo, hi = mean_interval(part[column])
+        values = part.groupby(_keys(part))[column].mean() if per_seat else part[column]
+        m, lo, hi = mean_interval(values)
         q1, q2, q3 = np.percentile(part[column], [25, 50, 75])
         print(f"{str(key):<22} {m:7.1f}  [{lo:6.1f}, {hi:6.1f}] {q2:7.1f} "
               f"{f'{q1:g}-{q3:g}':>13}")
