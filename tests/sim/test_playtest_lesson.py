@@ -85,3 +85,18 @@ def test_mean_interval_is_the_t_interval():
     m, lo, hi = P.mean_interval([1, 2, 3, 4])
     half = st.t.ppf(0.975, 3) * st.sem([1, 2, 3, 4])
     assert (m, lo, hi) == (2.5, pytest.approx(2.5 - half), pytest.approx(2.5 + half))
+
+
+def test_describe_takes_a_score_interval_over_per_game_means(capsys):
+    # Two players whose scores always add to 40: each game's mean is 20 exactly, so the
+    # mean score is certain, while the single scores spread widely. An interval that
+    # treated the 2 x 8 scores as independent values would be several points wide.
+    scores = {}
+    for i, x in enumerate([5, 35, 12, 28, 0, 40, 17, 23]):
+        scores[(i, 0)], scores[(i, 1)] = x, 40 - x
+    df = table([0] * 8, players=2, scores=scores)
+    P.describe(df, "score")
+    row = capsys.readouterr().out.splitlines()[1].split()
+    assert row[:5] == ["A", "20.0", "[", "20.0,", "20.0]"]
+    mean, low, high = P.mean_interval(df.groupby("game")["score"].mean())
+    assert (mean, low, high) == pytest.approx((20, 20, 20))
