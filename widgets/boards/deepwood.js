@@ -496,7 +496,7 @@ function fightHtml(st, ui) {
 
 
 // ---------------------------------------------------------------- players, monsters, score
-const chip = (res, n, i = RES_INFO[res]) => `<span class="dw-chip-wrap" title="${esc(res)} (${i.de})"><span class="dw-chip" style="background:${i.colour};border-color:${i.dark}">${i.letter}</span>${n}</span>`;
+const chip = (res, n, i = RES_INFO[res]) => `<span class="dw-chip-wrap" title="${esc(res)} (${i.de})"><span class="dw-chip" style="--chip:${i.colour};border-color:${i.dark}">${i.letter}</span>${n}</span>`;
 
 function playersHtml(st) {
   const v = st.view;
