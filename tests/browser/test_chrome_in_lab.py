@@ -34,8 +34,8 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOK = "chrome_test.ipynb"
 BOARDS = ("deepwood", "clank", "dungeonquest", "adventureland", "dungeondraw", "pig")
-CELL = {k: i + 1 for i, k in enumerate(BOARDS + ("dice", "bag"))}
-MID = 9
+CELL = {k: i + 1 for i, k in enumerate(BOARDS + ("dice", "bag", "whatif"))}   # whatif: Deep Wood
+MID = 10                                                   # with its what-if picker open
 THEMES = ("JupyterLab Light", "JupyterLab Dark")
 WIDE, SMALL = {"width": 1920, "height": 1080}, {"width": 1280, "height": 800}
 SHOTS = Path(os.environ.get("DEEPWOOD_CHROME_SHOTS", "/tmp/chrome-shots"))
@@ -278,10 +278,11 @@ def test_mid_game_contrast_clipping_and_one_screen(nb):
     assert B.error_outputs(nb) == []
     played = dict(kv.split("=") for kv in B.cell_output(nb, MID).inner_text().split())
     assert all(int(v.split(":")[0]) >= 6 and v.endswith(":0:0") for v in played.values()), played
+    root_of(nb, "whatif").locator(".sh-chance-row").first.wait_for(timeout=10_000)   # "Reveal a … at a2"
     nb.wait_for_timeout(800)
-    found = low_contrast(nb, BOARDS)
+    found = low_contrast(nb, BOARDS + ("whatif",))
     assert found == {}, "\n".join(f"{k} {t}: {b}" for (k, t), bs in found.items() for b in bs)
-    cut = clipped(nb, BOARDS)
+    cut = clipped(nb, BOARDS + ("whatif",))
     assert cut == {}, "\n".join(f"{k} {w}px: {b}" for (k, w), bs in cut.items() for b in bs)
     assert_one_screen(spans(nb))
 
