@@ -38,6 +38,7 @@ CELL = {k: i + 1 for i, k in enumerate(BOARDS + ("dice", "bag", "whatif"))}   # 
 MID = 10                                                   # with its what-if picker open
 THEMES = ("JupyterLab Light", "JupyterLab Dark")
 WIDE, SMALL = {"width": 1920, "height": 1080}, {"width": 1280, "height": 800}
+TALL = {"width": 1920, "height": 2400}           # a whole board on screen
 SHOTS = Path(os.environ.get("DEEPWOOD_CHROME_SHOTS", "/tmp/chrome-shots"))
 # the board's map (the drawing the actions are played on) for the 1280×800 check
 MAP = {"deepwood": ".dw-board-big, .dw-board", "clank": ".cl-map", "dungeonquest": ".dq-grid",
@@ -127,18 +128,37 @@ CONTRAST_JS = r"""(root) => {
   while (walk.nextNode()) { const t = walk.currentNode.textContent.trim(); if (t) check(walk.currentNode.parentElement, t); }
   for (const el of root.querySelectorAll("input:not([type=checkbox]):not([type=radio]), select, textarea"))
     check(el, el.value || el.placeholder || (el.selectedOptions && el.selectedOptions[0] ? el.selectedOptions[0].text : "") || "x");
+  // SVG text drawn straight onto the chrome (coordinates, titles beside a map): its fill
+  // against the HTML background under it; text on a drawn shape belongs to the parchment
+  for (const t of root.querySelectorAll("svg text")) {
+    const r = t.getBoundingClientRect(), cs = getComputedStyle(t), text = t.textContent.trim();
+    if (!r.width || !text || !cs.fill.startsWith("rgb") || t.closest("[hidden]")) continue;
+    const under = document.elementsFromPoint(r.x + r.width / 2, r.y + r.height / 2)
+      .find((e) => e !== t && !t.contains(e) && !(e instanceof SVGTextElement) && !(e instanceof SVGTSpanElement));
+    if (!under || (under instanceof SVGElement && !(under instanceof SVGSVGElement))) continue;
+    const size = parseFloat(cs.fontSize), bold = parseInt(cs.fontWeight, 10) >= 700;
+    const need = size >= 24 || (bold && size >= 18.66) || !/[\p{L}\p{N}]/u.test(text) ? 3 : 4.5;
+    const fg = rgba(cs.fill), worst = Math.min(...backs(under).map((b) => ratio(over(fg, b), b)));
+    if (worst < need) bad.push({ text: text.slice(0, 40), ratio: +worst.toFixed(2), need, fg: cs.fill, css: "svg text." + t.getAttribute("class") });
+  }
   return bad;
 }"""
 
 
 def low_contrast(page, keys=CELL) -> dict[tuple[str, str], list[dict]]:
+    """{(key, theme): [text below its contrast]}; in a tall window with each board scrolled
+    to the top, as what lies under an SVG text is found by hit testing (on screen only)."""
     found = {}
+    resize(page, TALL)
     for theme in THEMES:
         set_theme(page, theme)
         for key in keys:
-            bad = root_of(page, key).evaluate(CONTRAST_JS)
+            root = root_of(page, key)
+            root.evaluate("r => r.scrollIntoView({block: 'start'})")
+            bad = root.evaluate(CONTRAST_JS)
             if bad:
                 found[(key, theme)] = bad
+    resize(page, WIDE)
     return found
 
 
