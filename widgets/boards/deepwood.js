@@ -142,10 +142,7 @@ function boardSvg(st, ui, seat, big, name) {
   const isTurn = v.seat === seat && !v.over;
   out.push(`<svg class="dw-board${big ? " dw-board-big" : ""}" width="${W}" height="${Hpx}" viewBox="0 0 ${W} ${Hpx}" role="img" aria-label="${esc(p.name)}'s forest">`);
   const title = `${p.name}${b.left ? (big ? " — left the forest" : " ✓ left") : ""}${isTurn ? " ◂ to move" : ""}`;
-  // the name in the text colour (readable in every theme) after a dot in the seat's colour
-  const ty = big ? 15 : 13, fs = big ? 14 : 11, dot = fs * 0.36;
-  out.push(`<circle cx="${L + dot}" cy="${(ty - fs * 0.35).toFixed(1)}" r="${dot.toFixed(1)}" fill="${colour}" class="dw-board-dot"/>` +
-    `<text x="${(L + 2 * dot + 3).toFixed(1)}" y="${ty}" class="dw-board-title" font-size="${fs}">${esc(title)}</text>`);
+  out.push(`<circle cx="${L + (big ? 5 : 4)}" cy="${big ? 10 : 9}" r="${big ? 5 : 4}" fill="${colour}"/><text x="${L + (big ? 13 : 11)}" y="${big ? 15 : 13}" class="dw-board-title" font-size="${big ? 14 : 11}">${esc(title)}</text>`);  // ink name, seat-coloured dot
 
   // legal targets on this board, grouped per field (first one = the field's main click)
   const targets = {};
