@@ -196,6 +196,8 @@ def test_chrome_contrast_light_and_dark_at_start(nb):
 
 
 def test_hovered_buttons_keep_their_label(nb):
+    """Fails on the old chrome: in the dark theme DungeonQuest's hovered hero cards put
+    Lab's white text on their cream hover background (1.1:1)."""
     assert hovered_low_contrast(nb) == []
 
 
