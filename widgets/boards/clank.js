@@ -400,7 +400,7 @@ function turnHtml(st) {
   const parts = [];
   const here = v.map.rooms.find((r) => r.id === p.room);
   const hereLine = here ? `<div class="cl-here">${ico("boot", 12)} in <b>${esc(here.name)}</b> <span class="cl-muted">(${esc(here.id)}${here.depths ? ", depths" : ""})</span></div>` : "";
-  const box = (what, body) => `<div class="cl-panel cl-turn" style="border-top-color:${colourOf(p)}"><div class="cl-panel-title"><span><span style="color:${colourOf(p)}">${esc(p.name)}</span>'s ${what}</span>` +
+  const box = (what, body) => `<div class="cl-panel cl-turn" style="border-top-color:${colourOf(p)}"><div class="cl-panel-title"><span><span class="sh-seat-name" style="--seat:${colourOf(p)}">${esc(p.name)}</span>'s ${what}</span>` +
     `${new Set(st.bots || []).has(v.seat) ? ` <span class="cl-tag">bot${st.busy ? " thinking…" : ""}</span>` : ""}<span class="cl-title-note">turn ${v.turn_no}</span></div>${body}</div>`;
   // between turns (refill, attack, drawing) the turn's resources are already gone
   if (v.phase !== "turn") return box(`${term("turn", "Spielzug")} is ending`, `<div class="cl-hint">${esc((status.phase || {}).hint || "")}</div>${hereLine}`);
@@ -473,7 +473,7 @@ function bagHtml(v) {
     `${who(c) ? `;color:${inkOn(CUBE_FILL[c])};font:bold 9px/12px sans-serif;text-align:center;overflow:hidden` : ""}" title="${n} ${esc(c)}${whose(c)}">${who(c) ? esc(seatLetter(who(c))) : ""}</span>`).join("");
   const legend = Object.entries(bag).map(([c, n]) => `<span class="cl-bag-key">${cube(c, who(c))}${n} ${esc(c)}${whose(c)}</span>`).join("");
   const area = v.players.map((p) => `<span class="cl-area-who" title="${esc(p.name)}: ${p.clank} in the clank area">` +
-    `<span style="color:${colourOf(p)}">${esc(p.name)}</span> ${p.clank ? cubes(p, p.clank, 10) : `<span class="cl-muted">0</span>`}</span>`).join("");
+    `<span class="sh-seat-name" style="--seat:${colourOf(p)}">${esc(p.name)}</span> ${p.clank ? cubes(p, p.clank, 10) : `<span class="cl-muted">0</span>`}</span>`).join("");
   return `<div class="cl-sub">${term("Clank area", "Klong!-Bereich")} <span class="cl-muted">(goes into the bag at the next attack)</span></div><div class="cl-area">${area}</div>` +
     `<div class="cl-sub">${term("Dragon bag", "Drachenbeutel")} · ${total} cubes${v.black_aside ? ` <span class="cl-muted">(${v.black_aside} black set aside)</span>` : ""}</div>` +
     `<div class="cl-bag">${segs || `<span class="cl-muted">empty</span>`}</div><div class="cl-bag-legend">${legend}</div>`;
@@ -489,7 +489,7 @@ function oddsHtml(st) {
     : `If the dragon attacked now, the clank area would join the bag (${bagTotal} cubes) and ${plural(adv.cubes, "cube")} would be drawn.`;
   const blocks = adv.rows.map((r) => {
     const p = v.players[r.seat];
-    const name = `<span class="cl-odds-name" style="color:${SEAT_FILL[r.colour] || "#555"}">${esc(r.name)}</span>`;
+    const name = `<span class="cl-odds-name sh-seat-name" style="--seat:${SEAT_FILL[r.colour] || "#555"}">${esc(r.name)}</span>`;
     if (r.status !== "in") return `<div class="cl-odds">${name}<span class="cl-muted"> ${esc(STATUS_TEXT[r.status] || r.status)}: out of the dragon's reach</span></div>`;
     const lines = r.damage.map((d) => oddsLine(d.k, d, d.k ? SEAT_FILL[r.colour] : "#9aa39a", `exactly ${d.k} damage: ${d.p_text}`)).join("");
     const left = p ? v.health - p.damage : v.health;

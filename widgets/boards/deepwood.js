@@ -143,7 +143,7 @@ function boardSvg(st, ui, seat, big, name) {
   const isTurn = v.seat === seat && !v.over;
   out.push(`<svg class="dw-board${big ? " dw-board-big" : ""}" width="${W}" height="${Hpx}" viewBox="0 0 ${W} ${Hpx}" role="img" aria-label="${esc(p.name)}'s forest">`);
   const title = `${p.name}${b.left ? (big ? " — left the forest" : " ✓ left") : ""}${isTurn ? " ◂ to move" : ""}`;
-  out.push(`<text x="${L}" y="${big ? 15 : 13}" class="dw-board-title" fill="${colour}" font-size="${big ? 14 : 11}">${esc(title)}</text>`);
+  out.push(`<circle cx="${L + (big ? 5 : 4)}" cy="${big ? 10 : 9}" r="${big ? 5 : 4}" fill="${colour}"/><text x="${L + (big ? 13 : 11)}" y="${big ? 15 : 13}" class="dw-board-title" font-size="${big ? 14 : 11}">${esc(title)}</text>`);  // ink name, seat-coloured dot
 
   // legal targets on this board, grouped per field (first one = the field's main click)
   const targets = {};
@@ -496,7 +496,7 @@ function fightHtml(st, ui) {
 
 
 // ---------------------------------------------------------------- players, monsters, score
-const chip = (res, n, i = RES_INFO[res]) => `<span class="dw-chip-wrap" title="${esc(res)} (${i.de})"><span class="dw-chip" style="background:${i.colour};border-color:${i.dark}">${i.letter}</span>${n}</span>`;
+const chip = (res, n, i = RES_INFO[res]) => `<span class="dw-chip-wrap" title="${esc(res)} (${i.de})"><span class="dw-chip" style="--chip:${i.colour};border-color:${i.dark}">${i.letter}</span>${n}</span>`;
 
 function playersHtml(st) {
   const v = st.view;

@@ -319,7 +319,7 @@ function sheetsHtml(st) {
     const green = (r) => (r.green === null ? "" : r.green ? `<span class="dd-circled">${r.green}</span>` : `<s>${bonus[p.sheet.indexOf(r)] ?? ""}</s>`);
     // the caption (coins, tiles: every purchase) is drawn as a table caption beside the
     // table, which is a part: its rows change once a round
-    return `<div class="dd-sheetbox"><div class="dd-caption" style="color:${seatColour(st, i)}">${markChip(seatLetter(st, i), seatColour(st, i), 14)} ${esc(p.name)} · ${plural(p.coins, "coin")} · ${plural(p.score, "point")}` +
+    return `<div class="dd-sheetbox"><div class="dd-caption">${markChip(seatLetter(st, i), seatColour(st, i), 14)} <span class="sh-seat-name" style="--seat:${seatColour(st, i)}">${esc(p.name)}</span> · ${plural(p.coins, "coin")} · ${plural(p.score, "point")}` +
       `${p.books.length ? ` · books ${p.books.map((b) => `<span title="${esc(((st.advice || {}).books || {})[b] || "")}">${esc(b)}${p.ready.includes(b) ? "" : " (used)"}</span>`).join(", ")}` : ""}` +
       `${Object.keys(p.fairy).length ? ` · tiles ${Object.entries(p.fairy).map(([k, n]) => `${n} ${k}`).join(", ")}` : ""}` +
       ` · deck ${p.deck}, discard ${p.discard}${Array.isArray(p.hand) ? "" : `, hand ${p.hand} (hidden)`}</div>${part(`dd-sheet-${i}`, `<table class="dd-sheet">${head}` +
