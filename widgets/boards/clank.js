@@ -4,7 +4,7 @@
 // data-action="<id>" and the class cl-legal. The one local choice (which of several ways
 // into a room) never leaves the browser until it completes an action id.
 
-const SEAT_FILL = { green: "#2e8b43", blue: "#2f62b0", red: "#c8372d", yellow: "#d4a40a" };
+const SEAT_FILL = { green: "#2a8040", blue: "#2f62b0", red: "#c8372d", yellow: "#d4a40a" };
 const CUBE_FILL = { black: "#26221f", ...SEAT_FILL };
 const TYPE_NAME = { action: "action", device: "device", monster: "monster" };
 const ROOM_R = 26;                   // room radius in map units (the map is 1000 x 720)
