@@ -203,7 +203,8 @@ class DungeonQuestBoard(GameWidget):
     # ------------------------------------------------------------------ advice
     def _watcher(self) -> int | None:
         """The hero the odds are for: the watching seat, else (spectator) the active one."""
-        return self.seat if self.seat is not None else self.turn_owner()
+        # the public view: the active hero's (attributes and tokens are open to all)
+        return self.seat if isinstance(self.seat, int) else self.turn_owner()
 
     def compute_advice(self) -> dict:
         g = self.game
