@@ -1,7 +1,7 @@
 """``AdventureLandBoard``: the clickable map of *Adventure Land* (key ``"adventureland"``).
 
 >>> from widgets import AdventureLandBoard
->>> w = AdventureLandBoard(players=2, seed=1, bot_delay=0)
+>>> w = AdventureLandBoard(players=2, seed=1, bots=[1], bot_delay=0)
 >>> w.view["phase"], w.legal[0]["id"], w.legal[0]["target"]["kind"]
 ('move', 'enter 1 A1', 'square')
 >>> w.play("enter 1 E1"); w.view["players"][0]["start_lines"][:2]

@@ -1,7 +1,7 @@
 """``DungeonQuestBoard``: the clickable table of *DungeonQuest* (key ``"dungeonquest"``).
 
 >>> from widgets import DungeonQuestBoard
->>> w = DungeonQuestBoard(players=2, seed=3, bot_delay=0)
+>>> w = DungeonQuestBoard(players=2, seed=3, bots=[1], bot_delay=0)
 >>> w.status["phase"]["key"], w.legal[0]["target"]["kind"]
 ('hero', 'hero')
 >>> w.play("hero brannoc"); w.view["heroes"][0]["hero"]
