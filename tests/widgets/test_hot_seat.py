@@ -17,7 +17,8 @@ import pytest
 import deepwood_kernel as dk
 from deepwood_kernel import PUBLIC
 
-from .widget_helpers import BOARD_CLASSES, common_ids, seen
+from .widget_helpers import (BOARD_CLASSES, check_drawn, common_ids, needs_node, render_in_node,
+                             seen, widget_state)
 
 #: the boards whose games hold secrets (Pig's does not)
 SECRET_BOARDS = {k: cls for k, cls in BOARD_CLASSES.items() if cls.SECRETS}
@@ -227,3 +228,28 @@ def test_a_game_without_secrets_needs_no_pass():
     w = hot_board(BOARD_CLASSES["pig"], seed=1)
     assert w.seat is None and w.status["pass_to"] is None and not w.status["hot_seat"]
     assert w.legal
+
+
+@needs_node
+@pytest.mark.parametrize("key", sorted(SECRET_BOARDS))
+def test_every_board_draws_the_pass_screen_and_no_action_while_public(key, tmp_path):
+    """The shipped module (shell + board) drawn in node: the public board draws the pass
+    button (a native button, so it takes focus and acts on Enter and Space, named by its
+    text) and no action; once passed, the seat's actions and no pass button."""
+    w = hot_board(SECRET_BOARDS[key], seed=5)
+    while w.status["pass_to"] is None:
+        w.receive({"type": "step"})
+    public = widget_state(w)
+    ben = w.status["pass_to"]
+    w.receive({"type": "pass", "seat": ben, "ply": w.status["ply"]})
+    r_public, r_passed = render_in_node([(public, {}), (widget_state(w), {})], tmp_path,
+                                        module=key)
+    name = w.status["names"][ben]
+    button = (f'<button class="sh-btn sh-primary" data-cmd="pass" data-seat="{ben}">'
+              f"Pass to {name} — show {name}'s hand</button>")
+    assert button in r_public["markup"] and r_public["actions"] == []
+    assert "public view: no hands shown" in r_public["markup"]
+    check_drawn(r_public, [], key)
+    assert 'data-cmd="pass"' not in r_passed["markup"]
+    check_drawn(r_passed, [a["id"] for a in w.legal], key, complete=False)
+    assert r_passed["actions"]
