@@ -96,14 +96,14 @@ echo'''
 # [, a selection clicked first, untimed: Adventure Land's moves are two clicks, and only
 # the second (the destination square) sends the action])
 BOARDS = {
-    "deepwood": ("from widgets import DeepWoodBoard\n\nboard = DeepWoodBoard(players=2, seed=0)\n"
+    "deepwood": ("from widgets import DeepWoodBoard\n\nboard = DeepWoodBoard(players=2, seed=0, seat=None)\n"
                  "board", "enter c0", "dw-legal"),
     # seed 2: Anna's first hand holds Ducken ("scramble"), a card that is always playable
-    "clank": ("from widgets import ClankBoard\n\nclank = ClankBoard(players=2, seed=2)\nclank",
+    "clank": ("from widgets import ClankBoard\n\nclank = ClankBoard(players=2, seed=2, seat=None)\nclank",
               "play scramble", "cl-legal"),
     # DungeonQuest (seed 3: Anna is start player and chooses a hero first; undo takes it back)
     "dungeonquest": ("from widgets import DungeonQuestBoard\n\n"
-                     "dq = DungeonQuestBoard(players=2, seed=3)\ndq", "hero brannoc", "dq-legal"),
+                     "dq = DungeonQuestBoard(players=2, seed=3, seat=None)\ndq", "hero brannoc", "dq-legal"),
     "adventureland": ("from widgets import AdventureLandBoard\n\n"
                       "al = AdventureLandBoard(players=2, seed=1, bots=[1], bot_delay=0)\nal",
                       "enter 3 E3", "al-legal", '.al-start[data-sq="start 3"]'),

@@ -6,9 +6,9 @@
 >>> g = dk.new_game("deepwood", players=3, seed=7)
 """
 
-from .core import (GAMES, Action, ContentError, Game, IllegalAction, SaveError, Step, load,
-                   new_game)
+from .core import (GAMES, PUBLIC, Action, ContentError, Game, IllegalAction, SaveError, Step,
+                   load, new_game)
 
-__all__ = ["GAMES", "Action", "ContentError", "Game", "IllegalAction", "SaveError", "Step",
+__all__ = ["GAMES", "PUBLIC", "Action", "ContentError", "Game", "IllegalAction", "SaveError", "Step",
            "load", "new_game"]
 __version__ = "0.1.0"

@@ -5,7 +5,7 @@ picker, score, log, banners); ``boards/<key>.{py,js,css}`` draws one game's tabl
 ``labs/`` holds the probability labs ``DiceLab`` and ``BagLab``.
 
 >>> from widgets import DeepWoodBoard
->>> DeepWoodBoard(players=2, seed=1, bot_delay=0)      # doctest: +ELLIPSIS
+>>> DeepWoodBoard(players=2, seed=1, bot_delay=0, seat=None)   # the spectator
 DeepWoodBoard(game='deepwood', players=2, seed=1, ply=6, Anna to play)
 """
 

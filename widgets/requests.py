@@ -12,7 +12,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Any
 
-from deepwood_kernel import IllegalAction
+from deepwood_kernel import PUBLIC, IllegalAction
+from deepwood_kernel.core.viewer import is_public
 
 MAX_BOT_DELAY = 5.0      # seconds per bot step the browser's speed request may ask for
 MESSAGE_CHARS = 300    # refusals are cut to this length before they reach the browser
@@ -61,11 +62,11 @@ class BrowserRequests:
     def _quietly(self):
         """Change traits without their observers redrawing or rescheduling (the request's
         own refresh follows)."""
-        self._quiet = True
+        before, self._quiet = self._quiet, True
         try:
             yield
         finally:
-            self._quiet = False
+            self._quiet = before
 
     def _msg_act(self, content: dict):
         aid = content.get("id")
@@ -81,6 +82,8 @@ class BrowserRequests:
         if g.current_player in self.bots:
             raise IllegalAction(f"{aid!r}: it is {g.player_name(g.current_player)}'s turn, "
                                 "played by a bot")
+        if is_public(self.seat):
+            self._refuse_public_act()        # the hot seat (widgets.hotseat)
         if self.seat is not None and g.current_player != self.seat:
             raise IllegalAction(f"it is {g.player_name(g.current_player)}'s turn; this board "
                                 f"shows {g.player_name(self.seat)}'s seat (switch the view "
@@ -145,7 +148,7 @@ class BrowserRequests:
         with self._quietly():
             self.game = game
             self._bot_objs = {}
-            if self.seat is not None and self.seat >= players:
+            if isinstance(self.seat, int) and self.seat >= players:
                 self.seat = None
             self.bots = bots
             if self._seat_auto:
@@ -160,10 +163,14 @@ class BrowserRequests:
                 self.seat = self._auto_seat()
 
     def _msg_seat(self, content: dict):
-        seat = self._check_seat(content.get("seat"))
-        self._seat_auto = False
+        """A seat, None (the spectator) or PUBLIC pins the eyes; "auto" lets the board
+        choose again (one human: that seat; several: the hot seat)."""
+        seat = content.get("seat")
+        auto = isinstance(seat, str) and seat == "auto"
+        seat = None if auto else self._check_seat(seat)
+        self._seat_auto = auto
         with self._quietly():
-            self.seat = seat
+            self.seat = self._auto_seat() if auto else seat
 
     def _msg_auto_chance(self, content: dict):
         value = content.get("value")
@@ -195,11 +202,14 @@ class BrowserRequests:
                 raise ValueError(f"bot seats must be ints 0..{players - 1}, got {s!r}")
         return seats
 
-    def _check_seat(self, seat) -> int | None:
+    def _check_seat(self, seat) -> int | str | None:
         if seat is None:
             return None
+        if is_public(seat):
+            return PUBLIC
         players = self.game.players if hasattr(self, "game") else None
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0 or (
                 players is not None and seat >= players):
-            raise ValueError(f"seat must be None or a seat number, got {seat!r}")
+            raise ValueError(f"seat must be None (the spectator), {PUBLIC!r} (the public "
+                             f"view) or a seat number, got {short_message(repr(seat), 40)}")
         return seat

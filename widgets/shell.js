@@ -214,7 +214,9 @@ function statusHtml(st) {
   }
   const eyes = status.spectator
     ? `<span class="sh-eyes sh-spectator" title="every hand and secret is shown; pick a seat under “view” to play with hidden information">spectator view: all hands shown</span>`
-    : `<span class="sh-eyes" title="only what this seat may know is shown">${esc(names[status.seat] || "")}'s view</span>`;
+    : status.public
+      ? `<span class="sh-eyes sh-public" title="only what every player may know is shown: pass the board to the player to move">public view: no hands shown</span>`
+      : `<span class="sh-eyes" title="only what this seat may know is shown">${esc(names[status.seat] || "")}'s view</span>`;
   // busy is marked here, not on the widget's root: a class on the root restyles every
   // node of the board (the Klong! map alone has ~1500)
   return `<div class="sh-status${st.busy ? " sh-busy" : ""}" data-ply="${esc(status.ply ?? "")}"><span class="sh-left">${BOARD.statusLeft ? BOARD.statusLeft(st) : ""}</span>` +
@@ -258,12 +260,22 @@ function logHtml(st) {
 export function newUi() { return BOARD.newUi ? BOARD.newUi() : {}; }
 export function syncUi(st, ui) { return BOARD.syncUi ? BOARD.syncUi(st, ui) : ui; }
 
-/** The whole game area as markup: status, the board's table (with the what-if picker in
- *  the slot the board chose), score table and log. */
+/** The hot seat's pass screen (widgets/hotseat.py): the board shows only public things
+ *  until the player to move takes it and asks to see their own hand. */
+export function passHtml(st) {
+  const to = st.status.pass_to, name = (st.status.names || [])[to];
+  if (to === null || to === undefined || name === undefined) return "";
+  return `<div class="sh-panel sh-pass" role="region" aria-label="pass the board"><div class="sh-panel-title">${esc(name)}'s turn — public view, no hands shown</div>` +
+    `<button class="sh-btn sh-primary" data-cmd="pass" data-seat="${esc(to)}">Pass to ${esc(name)} — show ${esc(name)}'s hand</button>` +
+    ` <span class="sh-muted">Only ${esc(name)} should look once it is pressed; the board turns public again when the turn ends.</span></div>`;
+}
+
+/** The whole game area as markup: status, the hot seat's pass screen, the board's table
+ *  (with the what-if picker in the slot the board chose), score table and log. */
 export function renderMarkup(st, ui) {
   if (!st.view || !st.status || !st.status.key) return `<div class="sh-muted">no game</div>`;
   syncUi(st, ui);
-  return statusHtml(st) + BOARD.drawTable(st, ui, { chance: chanceHtml(st) }) + part("sh-score", scoreHtml(st)) + logHtml(st);
+  return statusHtml(st) + passHtml(st) + BOARD.drawTable(st, ui, { chance: chanceHtml(st) }) + part("sh-score", scoreHtml(st)) + logHtml(st);
 }
 
 function controlsMarkup() {
@@ -386,10 +398,11 @@ function render({ model, el }) {
     ctl("seed").placeholder = st.seed_hidden ? "hidden" : "";
     drawBotBoxes(players);
     const names = st.names || [];
-    setOptions(ctl("seat"), JSON.stringify(names), [`<option value="">everyone (spectator)</option>`]
+    setOptions(ctl("seat"), JSON.stringify(names), [`<option value="auto">auto (pass between players)</option>`,
+      `<option value="public">public — no hands shown</option>`, `<option value="">spectator — all hands shown</option>`]
       .concat(names.map((n, i) => `<option value="${i}">${esc(n)}</option>`)).join(""));
     const cur = model.get("seat");
-    ctl("seat").value = cur === null || cur === undefined ? "" : String(cur);
+    ctl("seat").value = st.seat_auto && st.hot_seat ? "auto" : cur === null || cur === undefined ? "" : String(cur);
     const delay = String(model.get("bot_delay"));
     const speed = ctl("speed");
     if (![...speed.options].some((o) => o.value === delay)) speed.insertAdjacentHTML("beforeend", `<option value="${esc(delay)}">${esc(delay)} s</option>`);
@@ -500,6 +513,8 @@ function render({ model, el }) {
         if (b.onAct) b.onAct(ui);
         // an empty (hidden) seed box starts the new game on the game's own seed, kept hidden
         send(Object.assign({ type: "new", players, bots }, Number.isFinite(seed) && seed >= 0 ? { seed } : {}));
+      } else if (cmd === "pass") {
+        send({ type: "pass", seat: parseInt(node.getAttribute("data-seat"), 10) });
       } else if (cmd === "bot") {
         const seat = parseInt(node.getAttribute("data-seat"), 10);
         const bots = new Set(model.get("bots") || []);
@@ -531,7 +546,8 @@ function render({ model, el }) {
       form.bots = form.bots || new Set(model.get("bots") || []);
       if (e.target.checked) form.bots.add(s); else form.bots.delete(s);
     } else if (c === "seat") {
-      send({ type: "seat", seat: e.target.value === "" ? null : parseInt(e.target.value, 10) });
+      const v = e.target.value;
+      send({ type: "seat", seat: v === "" ? null : v === "auto" || v === "public" ? v : parseInt(v, 10) });
     }
   }
 

@@ -28,9 +28,10 @@ Python is the single source of truth. The widget holds a :class:`deepwood_kernel
 ``status``    ``{title, players, seed, ply, can_undo, can_redo, over, to_move, ...}``
 ``message``   the last refusal or problem ("" when the last request worked)
 ``event_log`` the game's readable log (the tail)
-``seat``      whose eyes the board uses (None: a spectator who sees everything, and the
-              board says so); with a seat set, EVERY trait above and the static HTML
-              copy are computed from what that seat may know (issue 10 §3)
+``seat``      whose eyes the board uses: a seat, None (a spectator who sees everything,
+              and the board says so) or ``PUBLIC`` (only what every seat may know: the hot
+              seat of :mod:`widgets.hotseat`); EVERY trait above and the static HTML copy
+              are computed from what those eyes may know (issue 10 §3, issue 25 §3)
 ``score``     the score table, lines aligned by label across players (a knocked-out
               Klong! player has 2 lines, an escaped one 8)
 ``answered``  counts answered requests, so a refusal that repeats the last message still
@@ -56,7 +57,8 @@ instead, which clicks on the current ply. The other requests made from Python ma
 ``{"type": "step"}`` / ``{"type": "advance"}`` sample the pending chance event(s)
 ``{"type": "force", "id": "roll 6 5 3"}``      choose a chance outcome (what-if)
 ``{"type": "new", "players": 3, "seed": 7, "bots": [1, 2]}``
-``{"type": "bots", "bots": [1]}`` / ``{"type": "seat", "seat": 0}`` /
+``{"type": "bots", "bots": [1]}`` / ``{"type": "seat", "seat": 0}`` (or None, "public",
+"auto") / ``{"type": "pass", "seat": 1, "ply": 12}`` (the hot seat's pass button) /
 ``{"type": "auto_chance", "value": true}`` / ``{"type": "speed", "delay": 0.1}`` (seconds
 per bot step, 0 to 5; the ``bot_delay`` trait itself takes 0 to 3600 seconds, so a script
 may hold the bots, but a bot step is never put off for longer than an hour) / ``{"type": "skip"}`` (bots and automatic chance play at once up
@@ -73,8 +75,9 @@ ipywidgets widget has a ``log`` trait holding its ``logging.Logger``, and replac
 breaks ipywidgets' own error reporting.
 
 The request handlers live in :mod:`widgets.requests` (:class:`BrowserRequests`), the bots'
-and automatic chance's timed play in :mod:`widgets.autoplay` (:class:`AutoPlay`): both are
-mixins of :class:`GameWidget`.
+and automatic chance's timed play in :mod:`widgets.autoplay` (:class:`AutoPlay`), the
+default seat and the pass between human seats in :mod:`widgets.hotseat` (:class:`HotSeat`):
+all are mixins of :class:`GameWidget`.
 """
 
 from __future__ import annotations
@@ -90,6 +93,7 @@ import traitlets as t
 import deepwood_kernel as dk
 from deepwood_kernel import IllegalAction
 from widgets.autoplay import AutoPlay
+from widgets.hotseat import HotSeat
 from widgets.requests import (MAX_AUTO_STEPS, MAX_BOT_DELAY, MESSAGE_CHARS,  # noqa: F401
                               BrowserRequests, check_delay, short_message)
 
@@ -98,7 +102,7 @@ MAX_HOLD_DELAY = 3600.0  # seconds per step ``bot_delay`` may hold from Python (
 LOG_TAIL = 80          # log lines synced to the browser
 STALE = "the board changed — click again"
 AUTO = "auto"          # the default seat: the one human seat when bots play all others
-PLY_CHECKED = ("act", "force", "step", "advance", "undo", "redo")
+PLY_CHECKED = ("act", "force", "step", "advance", "undo", "redo", "pass")
 
 
 def fraction_text(p: Fraction) -> str:
@@ -209,7 +213,7 @@ def _rules_know_seats(game: dk.Game) -> bool:
     return type(game.rules).seat_chance_weights is not Rules.seat_chance_weights
 
 
-class GameWidget(BrowserRequests, AutoPlay, anywidget.AnyWidget):
+class GameWidget(BrowserRequests, AutoPlay, HotSeat, anywidget.AnyWidget):
     """A clickable board for one :class:`deepwood_kernel.Game`; subclass per game.
 
     Subclasses set ``_esm`` / ``_css`` and ``game_key``, and may override
@@ -233,7 +237,8 @@ class GameWidget(BrowserRequests, AutoPlay, anywidget.AnyWidget):
     status = t.Dict().tag(sync=True)
     message = t.Unicode("").tag(sync=True)
     event_log = t.List().tag(sync=True)
-    seat = t.Int(None, allow_none=True).tag(sync=True)
+    seat = t.Union([t.Int(), t.Unicode()], default_value=None,
+                   allow_none=True).tag(sync=True)
     score = t.Dict().tag(sync=True)
     answered = t.Int(0).tag(sync=True)
     bots = t.List(t.Int()).tag(sync=True)
@@ -259,8 +264,9 @@ class GameWidget(BrowserRequests, AutoPlay, anywidget.AnyWidget):
         self.bot_delay = bot_delay          # checked by the trait (BotDelay)
         self.auto_chance = bool(auto_chance)
         self.bots = self._check_bots(bots, game.players)
-        # "auto": the one human seat when bots play every other seat, else a spectator;
-        # it follows later changes of the bots until a seat is chosen explicitly
+        # "auto": the one human seat when bots play every other seat, the hot seat with
+        # several humans (widgets.hotseat); it follows later changes of the bots until a
+        # seat is chosen explicitly
         self._seat_auto = isinstance(seat, str) and seat == AUTO
         self.seat = self._auto_seat() if self._seat_auto else self._check_seat(seat)
         self._quiet = False
@@ -367,20 +373,16 @@ class GameWidget(BrowserRequests, AutoPlay, anywidget.AnyWidget):
     def static_html(self) -> str:
         """The table as static HTML, from what ``seat`` may see."""
         html = self.game.render_html(self.seat)
-        if self.seat is None:
-            html = ('<div style="font:12px sans-serif;color:#8a5a00">Spectator view: every '
-                    'hand is shown.</div>' + html)
-        return html
+        note = ("Spectator view: every hand is shown." if self.seat is None else
+                "Public view: no hands shown." if self.seat == dk.PUBLIC else "")
+        return (f'<div style="font:12px sans-serif;color:#8a5a00">{note}</div>' + html
+                if note else html)
 
     # ------------------------------------------------------------------ state -> traits
-    def _viewer(self) -> int | None:
-        """Whose eyes every trait uses: ``seat`` (None: a spectator who sees everything).
-        A hot-seat game of several humans plays as a spectator, or switches ``seat``."""
+    def _viewer(self) -> int | str | None:
+        """Whose eyes every trait uses: ``seat`` (None: a spectator who sees everything;
+        ``PUBLIC``: nobody's). A hot seat switches ``seat`` (:mod:`widgets.hotseat`)."""
         return self.seat
-
-    def _auto_seat(self) -> int | None:
-        humans = [i for i in range(self.game.players) if i not in self.bots]
-        return humans[0] if len(humans) == 1 else None
 
     def human_to_move(self) -> bool:
         """Does the board's human decide now? (Not a bot, and the watching seat if set.)"""
@@ -438,6 +440,7 @@ class GameWidget(BrowserRequests, AutoPlay, anywidget.AnyWidget):
     def refresh(self) -> None:
         """Recompute every synced trait from the game (assigning new objects)."""
         with self._lock:
+            self._follow_turn()
             g = self.game
             view = g.view(self._viewer())
             legal = []
@@ -462,11 +465,16 @@ class GameWidget(BrowserRequests, AutoPlay, anywidget.AnyWidget):
                 "auto": self._is_auto(),
                 "scores": g.scores(),
                 "winners": g.winners() if g.is_over else [],
-                "seat": self.seat, "spectator": self.seat is None,
+                # seat: the seat whose eyes, else None (the spectator, or public: no hand)
+                "seat": self.seat if isinstance(self.seat, int) else None,
+                "spectator": self.seat is None, "public": self.seat == dk.PUBLIC,
+                "hot_seat": self.hot_seat(), "pass_to": self.pass_to(),
+                "seat_auto": self._seat_auto,
                 "phase": self.phase_text(view),
                 "waiting_for_human": (not g.is_over and g.current_player is not None
                                       and g.current_player not in self.bots
-                                      and not self.human_to_move()),
+                                      and not self.human_to_move()
+                                      and self.pass_to() is None),
             }
             log = self.log_lines()
             status["log_start"] = max(0, len(g.state.log) - len(log))   # the tail's first line
@@ -513,6 +521,7 @@ class GameWidget(BrowserRequests, AutoPlay, anywidget.AnyWidget):
             "step": self._msg_step, "advance": self._msg_advance,
             "force": self._msg_force, "new": self._msg_new, "bots": self._msg_bots,
             "seat": self._msg_seat, "auto_chance": self._msg_auto_chance,
+            "pass": self._msg_pass,
             "speed": self._msg_speed, "skip": self._msg_skip,
         }.get(kind)
         if handler is None:

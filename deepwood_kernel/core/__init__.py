@@ -6,7 +6,8 @@ from .game import Game, load, new_game
 from .registry import GAMES, rules_for
 from .rng import make_rng, sample_index
 from .rules import GameInfo, Option, PackageRules, Rules
+from .viewer import PUBLIC, knows
 
 __all__ = ["Action", "Step", "ContentError", "DeepwoodError", "IllegalAction", "SaveError",
            "Game", "load", "new_game", "GAMES", "rules_for", "make_rng", "sample_index",
-           "GameInfo", "Option", "PackageRules", "Rules"]
+           "GameInfo", "Option", "PackageRules", "Rules", "PUBLIC", "knows"]

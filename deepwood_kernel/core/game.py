@@ -33,6 +33,7 @@ from .saves import (MAX_ID_CHARS, MAX_NUMBER_DIGITS, MAX_SAVE_BYTES,  # noqa: F4
                     MAX_SAVE_DEPTH, MAX_SAVE_STRING, SAVE_FORMAT, SAVE_VERSION, _SHA256,
                     _check_nesting, _content_for, _parse_int, _parse_save,
                     _reject_constant, _reject_float, _unique_keys, replay_history)
+from .viewer import PUBLIC, Viewer
 
 
 # (game key, sha256) -> parsed content: a user's file is validated once per session
@@ -205,16 +206,18 @@ class Game:
         ids, _set, player = self._legal()
         return ActionList(ids, player, self._labeler())
 
-    def chance_outcomes(self, seat: int | None = None) -> list[tuple[Action, Fraction]]:
+    def chance_outcomes(self, seat: Viewer = None) -> list[tuple[Action, Fraction]]:
         """The pending chance event's outcomes with exact probabilities summing to 1.
 
         With ``seat``, the event as that seat sees it: outcomes it cannot tell apart are
         grouped and the chances come from what the seat knows, never from hidden cards.
         Such grouped or belief outcomes have ids starting with ``"?"`` and cannot be forced.
+        ``seat=PUBLIC`` reads it as nobody's eyes: every draw hidden from *some* seat
+        (into any hand) is grouped, as the seats that do not receive it reason.
         """
         weights = None
         if seat is not None:
-            self._check_seat(seat)
+            seat = self._check_viewer(seat)
             if self.is_chance:
                 weights = self.rules.seat_chance_weights(self.state, seat)
         if weights is None:
@@ -363,11 +366,12 @@ class Game:
         open-hands spectator reads them (every secret shown)."""
         return [str(line) for line in self.state.log]
 
-    def log_for(self, seat: int | None, last: int | None = None) -> list[str]:
-        """The log as ``seat`` may read it (None: a spectator): another seat's secrets are
-        replaced by their public text. ``last`` keeps only the newest lines."""
+    def log_for(self, seat: Viewer, last: int | None = None) -> list[str]:
+        """The log as ``seat`` may read it (None: a spectator; ``PUBLIC``: every secret line
+        as its public text): another seat's secrets are replaced by their public text.
+        ``last`` keeps only the newest lines."""
         if seat is not None:
-            self._check_seat(seat)
+            seat = self._check_viewer(seat)
         lines = self.state.log if last is None else self.state.log[-last:] if last else []
         return [line_for(line, seat) for line in lines]
 
@@ -394,16 +398,18 @@ class Game:
     def winners(self) -> list[int]:
         return self.rules.winners(self.state)
 
-    def view(self, seat: int | None = None) -> dict:
-        """A JSON-able render model; hides what ``seat`` cannot see (None: a spectator)."""
+    def view(self, seat: Viewer = None) -> dict:
+        """A JSON-able render model; hides what ``seat`` cannot see (None: a spectator;
+        ``PUBLIC``: shows only what every seat may know, no hand at all)."""
         if seat is not None:
-            self._check_seat(seat)
+            seat = self._check_viewer(seat)
         return self.rules.view(self.state, seat)
 
-    def render_html(self, seat: int | None = None) -> str:
-        """The table as static HTML/SVG, drawn from what ``seat`` may see (None: all)."""
+    def render_html(self, seat: Viewer = None) -> str:
+        """The table as static HTML/SVG, drawn from what ``seat`` may see (None: all;
+        ``PUBLIC``: what every seat may see)."""
         if seat is not None:
-            self._check_seat(seat)
+            seat = self._check_viewer(seat)
         return self.rules.render_html(self.state, seat)
 
     def player_name(self, seat: int | None) -> str:
@@ -414,6 +420,17 @@ class Game:
     def _check_seat(self, seat) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be an int 0..{self.players - 1}, got {seat!r}")
+
+    def _check_viewer(self, seat) -> int | str:
+        """A viewer other than None: a seat, or the public view (returned as ``PUBLIC``
+        itself). Anything else raises a ``ValueError`` naming what is allowed."""
+        if isinstance(seat, str) and str.__eq__(seat, PUBLIC):
+            return PUBLIC
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be an int 0..{self.players - 1}, None (a spectator, "
+                             f"every hand shown) or {PUBLIC!r} (only what every seat may "
+                             f"know), got {_short(seat, 40)}")
+        return seat
 
     # ------------------------------------------------------------------ saves
     def to_json(self) -> str:

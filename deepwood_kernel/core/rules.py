@@ -143,7 +143,9 @@ class Rules(ABC):
         deck). Games with hidden draws override it: outcomes the seat cannot tell apart are
         grouped, and weights come from what the seat cannot see (the pile *and* the hands
         hidden from it), never from the true pile. Such ids start with ``"?"``; they are
-        for reading, and ``apply`` refuses them."""
+        for reading, and ``apply`` refuses them. ``seat`` may be ``PUBLIC``
+        (:mod:`.viewer`): then every draw hidden from *any* seat is grouped, as a seat
+        that does not receive it reasons."""
         return None
 
     def label(self, state, action_id: str) -> str:
@@ -173,12 +175,13 @@ class Rules(ABC):
         return [s for s, v in enumerate(scores) if v == best]
 
     @abstractmethod
-    def view(self, state, seat: int | None) -> dict:
-        ...
+    def view(self, state, seat: int | str | None) -> dict:
+        """The JSON-able render model for a viewer (:mod:`.viewer`): a seat (its own
+        secrets only), None (every secret) or ``PUBLIC`` (no secret at all)."""
 
     @abstractmethod
-    def render_html(self, state, seat: int | None = None) -> str:
-        ...
+    def render_html(self, state, seat: int | str | None = None) -> str:
+        """The table as static HTML for the same viewers as :meth:`view`."""
 
     @abstractmethod
     def fingerprint(self, state) -> Any:

@@ -18,7 +18,7 @@ from itertools import combinations
 import pytest
 
 import deepwood_kernel as dk
-from deepwood_kernel import IllegalAction
+from deepwood_kernel import PUBLIC, IllegalAction
 from deepwood_kernel.games.clank.scoring import owned_cards
 
 from tests.privacy import common_ids, seen_by
@@ -40,16 +40,17 @@ def twins(seed: int, watch=lambda a, b: None):
     return a, b
 
 
+@pytest.mark.parametrize("watcher", [0, PUBLIC])
 @pytest.mark.parametrize("seed", [1, 2, 5])
-def test_cl_2_6_watcher_cannot_tell_two_secret_hands_apart(seed):
+def test_cl_2_6_watcher_cannot_tell_two_secret_hands_apart(seed, watcher):
     """CL-2.6: Sandra's hand (and so her draw pile) differs; Anna is told the same —
     Sandra's draws, the log ("Sandra draws a card."), the view, the static board. Sandra
     never ends her turn here: that would show her whole hand."""
     dealt = []
 
     def watch(a, b):                          # Sandra's hand being dealt
-        assert seen_by(a, 0) == seen_by(b, 0)
-        assert all(o.id.startswith("?draw ") for o, _ in a.chance_outcomes(seat=0))
+        assert seen_by(a, watcher) == seen_by(b, watcher)
+        assert all(o.id.startswith("?draw ") for o, _ in a.chance_outcomes(seat=watcher))
         dealt.append(a.view(None) != b.view(None) or a.chance_outcomes()
                      != b.chance_outcomes())
 
@@ -59,7 +60,8 @@ def test_cl_2_6_watcher_cannot_tell_two_secret_hands_apart(seed):
     rng = random.Random(seed)
     played = differ = 0
     for _ in range(150):
-        assert seen_by(a, 0) == seen_by(b, 0), f"ply {len(a.history)}: Anna can tell"
+        assert seen_by(a, watcher) == seen_by(b, watcher), \
+            f"ply {len(a.history)}: {watcher} can tell"
         if a.is_over:
             break
         ids = common_ids(a, b)

@@ -18,7 +18,7 @@ from itertools import combinations
 import pytest
 
 import deepwood_kernel as dk
-from deepwood_kernel import IllegalAction
+from deepwood_kernel import PUBLIC, IllegalAction
 from deepwood_kernel.sim import make_bot
 
 from tests.privacy import common_ids, seen_by
@@ -69,13 +69,15 @@ def play_twins(a, b, watcher: int, plies: int, seed: int) -> tuple[int, int, int
     return played, differ, hidden
 
 
+@pytest.mark.parametrize("watcher", [0, PUBLIC])
 @pytest.mark.parametrize("seed", [0, 3])
-def test_dw_1_4_watcher_cannot_tell_two_secret_deals_apart(seed):
+def test_dw_1_4_watcher_cannot_tell_two_secret_deals_apart(seed, watcher):
     """DW-1.4 / DW-2.5: Ben's other strip never shows in what Anna is told — his draws,
-    her own draws, the log, the view and the static board — while a spectator sees it."""
+    her own draws, the log, the view and the static board — while a spectator sees it.
+    The public viewer (issue 25 §3: a projector, the hot seat) is told no more."""
     a, b = twins(seed)
     assert a.state.players[1].hand != b.state.players[1].hand
-    played, differ, hidden = play_twins(a, b, watcher=0, plies=250, seed=seed)
+    played, differ, hidden = play_twins(a, b, watcher=watcher, plies=250, seed=seed)
     assert played >= 150 and hidden >= 20     # draws of both players
     assert a.state.piles_made >= 1            # and past the pile rebuilt from the market
     assert differ >= 60                       # the games do differ (the test can fail)

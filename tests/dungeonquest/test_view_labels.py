@@ -44,6 +44,22 @@ def test_DQ_9_2_DQ_9_3_view_hides_secrets_per_seat():
     assert g.legal_actions()[0].label == "The monster plays Nahkampf (melee)"
 
 
+def test_DQ_9_2_public_view_knows_what_every_seat_knows():
+    """Issue 25 §3: the public view (a projector, the hot seat) is what *every* seat may
+    know: neither the hero's secret card (DQ-9.3) nor the monster's life and escape
+    wounds, which the hero does not know (DQ-9.2), although Ben, who is not the hero,
+    does. With the monster played by a policy (nobody's seat), every seat but the hero
+    may read its numbers — the public view still may not, the hero being at the table."""
+    for options in ({}, {"monster": "uniform"}):
+        g = start(2, **options)
+        place(g, "b1", "hall_cross")
+        play(g, "move b1", "card stirring", "card cave_troll", "play magic")
+        pub = g.view(dk.PUBLIC)["combat"]
+        assert pub["hero_card"] == "chosen" and pub["life"] is None and pub["escape"] is None
+        assert g.view(1)["combat"]["life"] == 8 and g.view(0)["combat"]["life"] is None
+        assert "magic" not in g.render_html(dk.PUBLIC)
+
+
 def test_DQ_1_9_face_down_rune_hidden_from_every_seat():
     """DQ-1.9: while a rune lies face down no seat sees it; the spectator does."""
     g = dk.new_game("dungeonquest", players=2, seed=0)

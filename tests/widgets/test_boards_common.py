@@ -44,10 +44,11 @@ def test_the_mimebundle_carries_the_seats_static_html(key):
 
 @pytest.mark.parametrize("key", sorted(BOARD_CLASSES))
 def test_a_spectators_mimebundle_carries_the_widget_and_the_open_table(key):
-    """Two humans: the board is a spectator's; a saved notebook holds the widget view and,
-    for a reader without a kernel, the open table under a "Spectator view" note."""
+    """The spectator, chosen explicitly (issue 25 §3: two humans default to the public
+    hot seat): a saved notebook holds the widget view and, for a reader without a
+    kernel, the open table under a "Spectator view" note."""
     cls = BOARD_CLASSES[key]
-    w = cls(players=2, seed=1, bot_delay=0)
+    w = cls(players=2, seed=1, bot_delay=0, seat=None)
     data, _meta = w._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data
     html = data["text/html"]

@@ -72,8 +72,10 @@ def positions() -> dict[str, str]:
 
 def board(save: str, **kw) -> ClankBoard:
     """A widget on an independent copy of the saved game (no bots, no automatic chance,
-    so the position stays exactly where it was saved)."""
+    so the position stays exactly where it was saved), seen by the spectator (the whole
+    table; two humans would make it the public hot seat, issue 25 §3)."""
     kw.setdefault("auto_chance", False)
+    kw.setdefault("seat", None)
     return load_board(ClankBoard, save, **kw)
 
 
@@ -373,7 +375,7 @@ def test_a_full_bot_game_finishes(players):
 
 
 def test_a_new_game_message_deals_a_fresh_table():
-    w = ClankBoard(players=2, seed=0, bot_delay=0)
+    w = ClankBoard(players=2, seed=0, bot_delay=0, seat=None)
     w.receive({"type": "new", "players": 3, "seed": 11, "bots": [2]})
     assert w.message == "" and w.game.players == 3 and w.game.seed == 11
     assert w.view["phase"] == "turn" and w.bots == [2] and len(w.view["row"]) == 6
@@ -383,7 +385,7 @@ def test_a_new_game_message_deals_a_fresh_table():
 def test_the_mimebundle_carries_a_static_html_table():
     """A saved notebook shows the board without a kernel: map, row and players as HTML
     (the common part, the widget view and the spectator's note: test_boards_common)."""
-    w = ClankBoard(players=2, seed=1, bot_delay=0)
+    w = ClankBoard(players=2, seed=1, bot_delay=0, seat=None)
     html = w._repr_mimebundle_()[0]["text/html"]
     assert "Anna" in html and "Sandra" in html
     assert html.endswith(w.game.render_html(None))
@@ -403,7 +405,7 @@ RENDERED = ["start", "play", "buy-row", "use-row", "fight-row", "market-key", "m
 @pytest.fixture(scope="module")
 def rendered(positions, tmp_path_factory):
     ws = {n: board(positions[n]) for n in RENDERED if n != "start"}
-    ws["start"] = ClankBoard(players=2, seed=1, bot_delay=0)
+    ws["start"] = ClankBoard(players=2, seed=1, bot_delay=0, seat=None)
     results = render_in_node([(widget_state(ws[n]), {}) for n in RENDERED],
                              tmp_path_factory.mktemp("clank"), module="clank")
     return {n: (ws[n], r) for n, r in zip(RENDERED, results)}

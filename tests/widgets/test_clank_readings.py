@@ -54,7 +54,7 @@ def collect() -> dict[str, str]:
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory):
     saves = collect()
-    ws = {k: ClankBoard(dk.load(v), bot_delay=0, auto_chance=False) for k, v in saves.items()}
+    ws = {k: ClankBoard(dk.load(v), bot_delay=0, auto_chance=False, seat=None) for k, v in saves.items()}
     names = list(ws)
     results = render_in_node([(widget_state(ws[n]), {}) for n in names],
                              tmp_path_factory.mktemp("clank-readings"), module="clank")

@@ -52,7 +52,7 @@ def _reach(phase, verbs, players, first, weights):
 
 @pytest.fixture(scope="module")
 def boards():
-    return {name: DeepWoodBoard(replay(_reach(*spec)), bot_delay=0)
+    return {name: DeepWoodBoard(replay(_reach(*spec)), bot_delay=0, seat=None)
             for name, spec in CASES.items()}
 
 
@@ -137,7 +137,7 @@ def test_after_a_troll_in_a_fight_the_defeat_is_no_longer_offered(boards, tmp_pa
 def test_the_fight_panel_says_a_troll_commits_to_winning(tmp_path):
     """DW-8.5: once a troll is placed after the last roll the panel says the fight must be
     won (the advice carries ``committed``)."""
-    w = DeepWoodBoard(replay(_reach(*CASES["bonus-troll"])), bot_delay=0)
+    w = DeepWoodBoard(replay(_reach(*CASES["bonus-troll"])), bot_delay=0, seat=None)
     assert w.advice["kind"] == "bonus" and w.advice["committed"] is False
     w.play(next(a["id"] for a in w.legal
                                          if a["id"].startswith("troll ")))

@@ -54,7 +54,7 @@ def test_german_terms_stand_beside_english_in_the_deep_wood_panels(tmp_path):
 
 @needs_node
 def test_german_terms_stand_beside_english_in_the_klong_panels(tmp_path):
-    w = ClankBoard(players=2, seed=1, bot_delay=0)
+    w = ClankBoard(players=2, seed=1, bot_delay=0, seat=None)
     (r,) = render_in_node([(widget_state(w), {})], tmp_path, module="clank")
     de = set(german(r["markup"]))
     assert {"Spieler", "Verliesreihe", "Vorrat", "Markt", "Kartenhand", "Auslage", "Drache",

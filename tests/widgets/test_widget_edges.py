@@ -23,7 +23,10 @@ BOARDS = BOARD_CLASSES
 
 
 def board(key, **kw):
+    """Two humans seen by the spectator (by default two humans make the public hot seat,
+    issue 25 §3), so either seat's clicks play."""
     kw.setdefault("bot_delay", 0)
+    kw.setdefault("seat", None)
     return BOARDS[key](players=2, seed=1, **kw)
 
 

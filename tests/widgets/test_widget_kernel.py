@@ -83,7 +83,7 @@ def test_bots_play_between_cells_on_the_kernel_loop(kernel):
 
 def test_a_comm_message_reaches_the_widget(kernel):
     comm_id = kernel.run("from widgets import DeepWoodBoard\n"
-                         "b = DeepWoodBoard(players=2, seed=0)\n"
+                         "b = DeepWoodBoard(players=2, seed=0, seat=None)\n"
                          "print(b.comm.comm_id)")
     kernel.comm_msg(comm_id, {"type": "act", "id": "enter c0", "ply": 6})
     assert wait_for(kernel, "b.game.history[-1].id", "enter c0") == "enter c0"

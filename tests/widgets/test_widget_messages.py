@@ -43,7 +43,10 @@ def history_ids(g):
 
 
 def board(**kw):
+    """A Deep Wood board seen by the spectator unless told otherwise (two humans would
+    make it the public hot seat, issue 25 §3: tested in test_hot_seat.py)."""
     kw.setdefault("bot_delay", 0)
+    kw.setdefault("seat", None)
     return DeepWoodBoard(**kw)
 
 
@@ -179,7 +182,7 @@ def test_the_what_if_picker_lists_exact_probabilities_and_forcing_works():
 
 def test_reveal_probabilities_follow_the_face_down_tiles():
     g = find(lambda g: g.is_chance and g.state.phase == "reveal")
-    w = DeepWoodBoard(replay(g), bot_delay=0)
+    w = DeepWoodBoard(replay(g), bot_delay=0, seat=None)
     hidden = g.state.boards[g.state.seat].hidden
     total = sum(hidden.values())
     for c in w.chance:
@@ -293,6 +296,9 @@ def test_a_human_cannot_act_for_a_bot_seat():
     assert "played by a bot" in w.message and w.game.fingerprint() == before
     w.receive({"type": "bots", "bots": []})       # take the seat over: the timer is cancelled
     assert w.busy is False and w.message == ""
+    # two humans now: the public hot seat, passed to Ben (issue 25 §3)
+    assert w.seat == "public" and w.legal == [] and w.status["pass_to"] == 1
+    w.receive({"type": "pass", "seat": 1, "ply": len(w.game.history)})
     assert ids_of(w) == w.game.legal_action_ids() and "enter a0" in ids_of(w)
     w.play("enter a0")
     assert w.game.history[-1].id == "enter a0" and w.game.history[-1].player == 1
@@ -355,14 +361,14 @@ def test_seat_hides_the_other_hands_even_from_another_human_to_move():
     """Issue 10 §3: with a seat set the board uses that seat's eyes only; a second human
     plays by switching the view (or the board is a spectator's)."""
     w = board(players=2, seed=0)
-    assert w.seat is None and w.status["spectator"] is True     # two humans: spectator
+    assert w.seat is None and w.status["spectator"] is True     # the spectator, chosen
     assert all(isinstance(p["hand"], list) for p in w.view["players"])
     w.receive({"type": "seat", "seat": 1})
     assert w.seat == 1 and w.message == ""
     assert w.view["players"][0]["hand"] == 3                  # Anna's strips are hidden
     assert isinstance(w.view["players"][1]["hand"], list)
     assert w.legal == [] and w.status["waiting_for_human"] is True
-    w2 = board(players=2, seed=0, bots=[0], bot=FirstBot())   # seat defaults to Ben's
+    w2 = board(players=2, seed=0, bots=[0], bot=FirstBot(), seat="auto")  # Ben's, by default
     assert w2.seat == 1 and w2.game.current_player == 1
     assert w2.view["players"][0]["hand"] == 3
     assert isinstance(w2.view["players"][1]["hand"], list)
@@ -399,24 +405,24 @@ def test_a_game_passed_in_is_played_on_and_dealt_if_needed():
     g = dk.new_game("deepwood", players=3, seed=9)
     twin = dk.new_game("deepwood", players=3, seed=9)
     twin.advance()
-    w = DeepWoodBoard(g, bot_delay=0)
+    w = DeepWoodBoard(g, bot_delay=0, seat=None)
     assert w.game is g and w.view["phase"] == "entry"
     assert history_ids(g) == history_ids(twin) and g.fingerprint() == twin.fingerprint()
     w.play("enter d0")
     assert g.history[-1].id == "enter d0"          # clicks play on the caller's game
     kept = dk.new_game("deepwood", players=3, seed=9)
-    w2 = DeepWoodBoard(kept, bot_delay=0, auto_deal=False)
+    w2 = DeepWoodBoard(kept, bot_delay=0, auto_deal=False, seat=None)
     assert kept.is_chance and w2.view["phase"] == "deal" and len(w2.chance) == 39
     later = replay(find(in_phase("border")))
     before = later.fingerprint()
-    assert DeepWoodBoard(later, bot_delay=0).game.fingerprint() == before
+    assert DeepWoodBoard(later, bot_delay=0, seat=None).game.fingerprint() == before
     with pytest.raises(TypeError):
         DeepWoodBoard("deepwood")
 
 
 def test_limit_phase_buttons_come_from_the_engine():
     g = find(in_phase("limit"), stop_on_chance=False)
-    w = DeepWoodBoard(replay(g), bot_delay=0)
+    w = DeepWoodBoard(replay(g), bot_delay=0, seat=None)
     assert w.view["phase"] == "limit"
     assert ids_of(w) == g.legal_action_ids()
     assert all(a["target"] == {"kind": "button", "group": a["id"].split()[0]} for a in w.legal)

@@ -13,6 +13,7 @@ import random
 import pytest
 
 import deepwood_kernel as dk
+from deepwood_kernel import PUBLIC
 from widgets import ClankBoard, DeepWoodBoard, PigBoard
 
 from .widget_helpers import BOARD_CLASSES, play_twins, seen
@@ -42,11 +43,13 @@ def dw_board(g, seat):
     return DeepWoodBoard(g, seat=seat, bot_delay=0)
 
 
+@pytest.mark.parametrize("watcher", [0, PUBLIC])
 @pytest.mark.parametrize("seed", [0, 3])
-def test_deepwood_watcher_cannot_tell_two_secret_deals_apart(seed):
-    """DW-1.4 (secret strips): traits, what-if list, log, advice and static HTML."""
+def test_deepwood_watcher_cannot_tell_two_secret_deals_apart(seed, watcher):
+    """DW-1.4 (secret strips): traits, what-if list, log, advice and static HTML; the
+    public view (issue 25 §3) no more than Anna's."""
     a, b = deepwood_twins(seed)
-    played, differ = play_twins(a, b, dw_board, watcher=0, secret_seat=1, plies=160,
+    played, differ = play_twins(a, b, dw_board, watcher=watcher, secret_seat=1, plies=160,
                                 seed=seed)
     assert played >= 100            # Ben's turns too: his draws are shown as Anna reasons
     assert differ >= played // 2    # a spectator sees Ben's strips: the games do differ
@@ -146,14 +149,15 @@ def test_bots_on_every_seat_but_one_default_the_seat_to_the_human():
     c = ClankBoard(players=2, seed=1, bots=[1], bot_delay=5)
     assert c.seat == 0 and c.view["players"][1]["hand"] is None
     assert "Spectator" not in c.static_html()
-    c.receive({"type": "bots", "bots": []})           # two humans: a spectator's board
-    assert c.seat is None and c.status["spectator"] is True
+    c.receive({"type": "bots", "bots": []})           # two humans: the public hot seat
+    assert c.seat == PUBLIC and c.status["spectator"] is False and c.status["pass_to"] == 0
     c.receive({"type": "seat", "seat": 1})            # chosen: it stays
     c.receive({"type": "bots", "bots": [0]})
     assert c.seat == 1
     c.close()
-    two = DeepWoodBoard(players=2, seed=2, bot_delay=0)
-    assert two.seat is None and "Spectator view" in two.static_html()
+    two = DeepWoodBoard(players=2, seed=2, bot_delay=0)           # issue 25 §3: no leak
+    assert two.seat == PUBLIC and "Public view: no hands shown" in two.static_html()
+    assert "Spectator view" not in two.static_html()
 
 
 def test_acts_for_another_human_seat_are_refused_while_a_seat_is_set():
@@ -181,14 +185,16 @@ def seed_twins(board, seed: int):
     return a, b
 
 
+@pytest.mark.parametrize("watcher", [0, PUBLIC])
 @pytest.mark.parametrize("key", sorted(BOARDS))
-def test_the_seed_never_reaches_a_seats_browser_while_the_game_has_secrets(key):
+def test_the_seed_never_reaches_a_seats_browser_while_the_game_has_secrets(key, watcher):
     """Issue 23 §1: boards of two games that differ only in their seed look the same to a
-    seat, ply after ply (status, every trait, static HTML, repr); a spectator's differ."""
+    seat, ply after ply (status, every trait, static HTML, repr); a spectator's differ.
+    The public view (issue 25 §3) hides the seed too."""
     board = BOARDS[key]
     a, b = seed_twins(board, 3)
     played, differ = play_twins(a, b, lambda g, seat: board(g, seat=seat, bot_delay=0),
-                                watcher=0, secret_seat=1, plies=40, seed=1)
+                                watcher=watcher, secret_seat=1, plies=40, seed=1)
     assert played >= 10 and differ == played
 
 

@@ -18,7 +18,7 @@ DETERMINED = ("field", "border", "fight", "button")
 
 def positions():
     out = {
-        "entry": DeepWoodBoard(players=3, seed=7, bot_delay=0),
+        "entry": DeepWoodBoard(players=3, seed=7, bot_delay=0, seat=None),
         "place": find(in_phase("place")),
         "border": find(in_phase("border")),
         "board-fight": find(fight_legal, players=3),
@@ -32,7 +32,7 @@ def positions():
         "fog": find(lambda g: g.state.round >= 12 and not g.is_chance, players=2),
         "over": find(lambda g: g.is_over),
     }
-    return {k: v if isinstance(v, DeepWoodBoard) else DeepWoodBoard(replay(v), bot_delay=0)
+    return {k: v if isinstance(v, DeepWoodBoard) else DeepWoodBoard(replay(v), bot_delay=0, seat=None)
             for k, v in out.items()}
 
 

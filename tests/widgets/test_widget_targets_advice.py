@@ -16,6 +16,7 @@ from .widget_helpers import fight_legal, find, in_phase, replay, sword_and_move,
 
 
 def widget(g, **kw):
+    kw.setdefault("seat", None)         # the whole table (two humans: the hot seat)
     return DeepWoodBoard(replay(g), bot_delay=0, **kw)
 
 

@@ -1,7 +1,7 @@
 """``AdventureLandBoard``: the clickable map of *Adventure Land* (key ``"adventureland"``).
 
 >>> from widgets import AdventureLandBoard
->>> w = AdventureLandBoard(players=2, seed=1, bot_delay=0)
+>>> w = AdventureLandBoard(players=2, seed=1, bots=[1], bot_delay=0)
 >>> w.view["phase"], w.legal[0]["id"], w.legal[0]["target"]["kind"]
 ('move', 'enter 1 A1', 'square')
 >>> w.play("enter 1 E1"); w.view["players"][0]["start_lines"][:2]
@@ -50,6 +50,7 @@ from fractions import Fraction
 from html import escape
 from math import comb
 
+from deepwood_kernel import PUBLIC
 from deepwood_kernel.core.picture import svg_image
 from deepwood_kernel.games.adventureland import (fight_odds, odds_now, sword_choices,
                                                win_chance)
@@ -244,10 +245,10 @@ class AdventureLandBoard(GameWidget):
                f"{'on ' + s.sprite if s.sprite else 'beside the board'}.")
         html = (f"<div><b>Adventure Land</b> — {escape(ADVENTURE_TITLES[s.adventure])}<br>"
                 f"{svg_image(board_svg(s), alt)}{legend_html()}<ul>{''.join(rows)}</ul></div>")
-        if self.seat is None:
-            html = ('<div style="font:12px sans-serif;color:#8a5a00">Spectator view: every '
-                    'hand is shown.</div>' + html)
-        return html
+        note = ("Spectator view: every hand is shown." if self.seat is None else
+                "Public view: no hands shown." if self.seat == PUBLIC else "")
+        return (f'<div style="font:12px sans-serif;color:#8a5a00">{note}</div>' + html
+                if note else html)
 
     # ------------------------------------------------------------------ advice
     def compute_advice(self) -> dict:

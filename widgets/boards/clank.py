@@ -1,7 +1,7 @@
 """``ClankBoard``: the clickable table of *Klong!* / *Clank!* (key ``"clank"``).
 
 >>> from widgets import ClankBoard
->>> w = ClankBoard(players=2, seed=1, bot_delay=0)
+>>> w = ClankBoard(players=2, seed=1, bots=[1], bot_delay=0)
 >>> w.view["phase"], w.legal[0]["target"]["kind"]
 ('turn', 'hand')
 >>> w.play("play burgle"); w.view["turn"]["skill"]

@@ -48,6 +48,7 @@ replayed from the path's own actions in the history.
 
 from __future__ import annotations
 
+from deepwood_kernel import PUBLIC
 from deepwood_kernel.games.dungeondraw import (PathState, advise_layout, best_path,
                                                build_dungeon, path_apply)
 from deepwood_kernel.games.dungeondraw.odds import draw_chance
@@ -193,7 +194,10 @@ class DungeonDrawBoard(GameWidget):
 
     # ------------------------------------------------------------------ advice
     def _watcher(self) -> int | None:
-        """Whose dungeon the solver advises: the watching seat, else the player to move."""
+        """Whose dungeon the solver advises: the watching seat, else (spectator) the
+        player to move; nobody's in the public view (the advice reads the seat's hand)."""
+        if self.seat == PUBLIC:
+            return None
         return self.seat if self.seat is not None else self.turn_owner()
 
     def compute_advice(self) -> dict:

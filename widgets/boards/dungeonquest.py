@@ -1,7 +1,7 @@
 """``DungeonQuestBoard``: the clickable table of *DungeonQuest* (key ``"dungeonquest"``).
 
 >>> from widgets import DungeonQuestBoard
->>> w = DungeonQuestBoard(players=2, seed=3, bot_delay=0)
+>>> w = DungeonQuestBoard(players=2, seed=3, bots=[1], bot_delay=0)
 >>> w.status["phase"]["key"], w.legal[0]["target"]["kind"]
 ('hero', 'hero')
 >>> w.play("hero brannoc"); w.view["heroes"][0]["hero"]
@@ -222,7 +222,8 @@ class DungeonQuestBoard(GameWidget):
     # ------------------------------------------------------------------ advice
     def _watcher(self) -> int | None:
         """The hero the odds are for: the watching seat, else (spectator) the active one."""
-        return self.seat if self.seat is not None else self.turn_owner()
+        # the public view: the active hero's (attributes and tokens are open to all)
+        return self.seat if isinstance(self.seat, int) else self.turn_owner()
 
     def compute_advice(self) -> dict:
         g = self.game

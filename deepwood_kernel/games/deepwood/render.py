@@ -362,7 +362,7 @@ def render_html(s: DeepWoodState, seat: int | None = None) -> str:
     its boards; names and captions stay HTML text, wrapped instead of cut off.
     """
     v = view(s, seat)
-    focus = v["seat"] if seat is None else seat
+    focus = seat if isinstance(seat, int) else v["seat"]     # the spectator or PUBLIC
     head = (f"<b>Durch den tiefen Wald</b> — round {v['round']}/15"
             + (f", fog up to row {v['fog_row']}" if v["fog_row"] else "")
             + (" — game over" if v["over"] else f" — {escape(v['players'][v['seat']]['name'])}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from ...core.picture import svg_image
+from ...core.viewer import PUBLIC
 from .rules import (attribute, combat_equilibrium, describe_room, has_entrance, life,
                     monster_seat, room_type)
 from .scoring import score_breakdown
@@ -153,7 +154,9 @@ def view(s: DQState, seat: int | None) -> dict:
         cb = s.combat
         card = c.cards[cb["monster"]]
         ms = monster_seat(s)
-        knows = seat is None or seat == ms or ms is None and seat != cb["seat"]
+        # the public view knows what every seat knows, the hero's included (PUBLIC != hero)
+        knows = seat is None or seat == ms or (ms is None and seat != cb["seat"]
+                                               and seat != PUBLIC)
         combat = {"hero": cb["seat"], "monster": card.name, "wounds": cb["wounds"],
                   "life": card.life if knows else None,
                   "escape": card.escape if knows else None, "round": cb["round"],
