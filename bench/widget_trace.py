@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import tempfile
 from collections import defaultdict
@@ -68,7 +69,7 @@ def click(page, root, locator, kind: str, tag: str) -> None:
     page.evaluate("() => window.__dwMark")
 
 
-def record(browser, lab, boards: list[str], warmup: int = 3) -> dict:
+def record(browser, lab, boards: list[str], warmup: int = 3, repeat: int = 1) -> dict:
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport=L.VIEWPORT)
@@ -97,8 +98,9 @@ def record(browser, lab, boards: list[str], warmup: int = 3) -> dict:
             for name in boards:
                 pair(name)
         browser.start_tracing(page=page, categories=CATEGORIES)
-        for name in boards:
-            pair(name, name)
+        for i in range(repeat):
+            for name in boards:
+                pair(name, name if repeat == 1 else f"{name}.{i}")
         return json.loads(browser.stop_tracing())
     finally:
         page.close()
@@ -128,6 +130,62 @@ def label(e: dict) -> str:
     if e["name"] == "FunctionCall" and d.get("functionName"):
         return f"FunctionCall {d['functionName']}"
     return e["name"]
+
+
+def main_thread(events: list[dict]) -> tuple[dict, list[dict]]:
+    """The marks by name, and the complete events of the thread that made them."""
+    marks = {e["name"]: e for e in events
+             if e.get("cat", "").startswith("blink.user_timing") and ":" in e.get("name", "")}
+    if not marks:
+        return {}, []
+    anyone = next(iter(marks.values()))
+    pid, tid = anyone["pid"], anyone["tid"]
+    return marks, sorted((e for e in complete_events(events) if e["pid"] == pid and e["tid"] == tid),
+                         key=lambda e: (e["ts"], -e["dur"]))
+
+
+def cpu_table(trace: dict, boards: list[str], repeat: int) -> dict:
+    """Per board and kind of click, medians over ``repeat`` clicks: wall ms from the click
+    event to the answer in the DOM and painted, and the main thread's CPU ms (trace
+    ``tdur``) in that window: the browser's own work, which a loaded machine does not
+    inflate the way it inflates wall time."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    marks, main = main_thread(events)
+    tops, stack = [], []
+    for e in main:                     # top-level tasks only
+        while stack and stack[-1]["ts"] + stack[-1]["dur"] <= e["ts"]:
+            stack.pop()
+        if not stack:
+            tops.append(e)
+        stack.append(e)
+    out = {}
+    for name in boards:
+        for kind in ("action", "undo", "echo"):
+            rows = []
+            for i in range(repeat):
+                tag = f"{name}:{kind}" if repeat == 1 else f"{name}.{i}:{kind}"
+                try:
+                    t0, dom, end = (marks[f"{tag}:{k}"]["ts"] for k in ("click", "dom", "painted"))
+                except KeyError:
+                    continue
+                cpu = 0.0
+                for e in tops:
+                    lo, hi = max(e["ts"], t0), min(e["ts"] + e["dur"], end)
+                    if hi > lo and e["dur"] > 0:
+                        cpu += e.get("tdur", e["dur"]) * (hi - lo) / e["dur"]
+                rows.append(((dom - t0) / 1000, (end - t0) / 1000, cpu / 1000))
+            if rows:
+                out[(name, kind)] = [statistics.median(c) for c in zip(*rows)]
+    return out
+
+
+def print_cpu_table(table: dict, boards: list[str]) -> None:
+    print(f"\n{'board':<14}{'kind':<8}{'dom ms':>8}{'painted':>9}{'main-thread CPU ms':>20}")
+    for name in boards:
+        for kind in ("action", "undo", "echo"):
+            if (name, kind) in table:
+                d, p, c = table[(name, kind)]
+                print(f"{name:<14}{kind:<8}{d:8.1f}{p:9.1f}{c:20.1f}")
 
 
 def analyse(trace: dict, tags: list[str]) -> None:
@@ -183,10 +241,16 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, help="also write the raw trace (chrome://tracing, Perfetto)")
     ap.add_argument("--variant", choices=["stock", "nodelay"], default="nodelay")
     ap.add_argument("--analyse", type=Path, help="only analyse a trace written by --out")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="traced action/undo/echo clicks per board; above 1, only the table of "
+                         "medians (wall and main-thread CPU) is printed")
     args = ap.parse_args(argv)
     tags = [f"{b}:{k}" for b in args.board for k in ("action", "undo", "echo")]
     if args.analyse:
-        analyse(json.loads(args.analyse.read_text()), tags)
+        trace = json.loads(args.analyse.read_text())
+        if args.repeat == 1:
+            analyse(trace, tags)
+        print_cpu_table(cpu_table(trace, args.board, args.repeat), args.board)
         return 0
     problem = B.browser_problem()
     if problem:
@@ -197,10 +261,12 @@ def main(argv=None) -> int:
         L.make_notebook(nb, args.board)
         with B.lab_server({"bench.ipynb": nb}, nodelay=args.variant == "nodelay") as lab, \
                 B.chromium() as browser:
-            trace = record(browser, lab, args.board)
+            trace = record(browser, lab, args.board, repeat=args.repeat)
     if args.out:
         args.out.write_text(json.dumps(trace))
-    analyse(trace, tags)
+    if args.repeat == 1:
+        analyse(trace, tags)
+    print_cpu_table(cpu_table(trace, args.board, args.repeat), args.board)
     return 0
 
 
