@@ -39,19 +39,23 @@ export function rove(main, key) {
 
 const liveTargets = (root) => [...root.querySelectorAll(TARGETS)].filter((n) => !n.disabled && !n.closest("[hidden]"));
 
-function markTargets(root, nodes, stop) {
+function markTargets(root, nodes, stop, keptHolds = () => false, nameOf = targetName) {
   // a picture that holds targets is a group of controls, not one image (an img's children
-  // are hidden from assistive technology, and axe-core's nested-interactive says so)
+  // are hidden from assistive technology, and axe-core's nested-interactive says so);
+  // in a redraw, its targets may sit in a kept part (``keptHolds(name)``)
   for (const svg of root.querySelectorAll('svg[role="img"]')) {
-    if (svg.querySelector(TARGETS)) setAttr(svg, "role", "group");
+    if (svg.querySelector(TARGETS) ||
+        [...svg.querySelectorAll("[data-keep]")].some((k) => keptHolds(k.getAttribute("data-part")))) {
+      setAttr(svg, "role", "group");
+    }
   }
   for (const n of nodes) {
     setAttr(n, "tabindex", n === stop ? "0" : "-1");
     if (!NATIVE.has(n.tagName.toUpperCase())) {
       setAttr(n, "role", "button");
-      const name = targetName(n);
+      const name = nameOf(n);
       if (name) setAttr(n, "aria-label", name);
-      n.classList.add("sh-target");
+      if (!n.classList.contains("sh-target")) n.classList.add("sh-target");   // add() always writes
     }
   }
 }
@@ -61,10 +65,12 @@ function markTargets(root, nodes, stop) {
  *  its live node and leaves it alone. Without, every redraw stripped the role, name,
  *  tabindex and class of every target and rove put them back, so no subtree holding a
  *  target compared equal and all targets were restyled on every click. The stop is the
- *  target keyed ``key``; rove settles the rest after the patch. */
-export function premark(fragment, key) {
+ *  first target keyed as one of ``keys`` (the focused target's, then the live stop's);
+ *  rove settles the rest after the patch. */
+export function premark(fragment, keys, keptHolds = () => false, nameOf = targetName) {
   const nodes = liveTargets(fragment);
-  markTargets(fragment, nodes, nodes.find((n) => targetKey(n) === key) || null);
+  const stop = keys.map((k) => k && nodes.find((n) => targetKey(n) === k)).find(Boolean);
+  markTargets(fragment, nodes, stop || null, keptHolds, nameOf);
 }
 
 /** The next target for an arrow key: left and right step through every target in reading
@@ -141,6 +147,7 @@ function mountA11y(el, getState) {
   const posBtn = el.querySelector('[data-sh="position"]');
   let seen = null, stopKey = "", focused = null;
   let pointer = false, pendingFocus = 0;   // the last input in the board: a pointer press?
+  let stopNow = "";                         // the key of the Tab stop the last redraw chose
 
   function drawPosition(st) {
     if (posPanel.hidden) return;
@@ -159,6 +166,7 @@ function mountA11y(el, getState) {
   }
   function afterDraw(st) {
     const stop = rove(main, stopKey);
+    stopNow = stop ? targetKey(stop) : "";
     // focus() forces a style and layout pass over the whole redrawn board before the
     // answer's task ends (5 ms of an action click on Deep Wood, bench/README.md). After a
     // pointer press it waits for the animation frame, which lays the board out anyway; a
@@ -209,7 +217,20 @@ function mountA11y(el, getState) {
   for (const [target, type, fn, capture] of listeners) target.addEventListener(type, fn, !!capture);
   return {
     afterDraw,
-    premark: (fragment) => premark(fragment, stopKey),
+    premark(fragment) {
+      // a target whose text sits in a kept part is named as its live twin is
+      let live = null;
+      const liveName = (n) => {
+        if (!n.querySelector("[data-keep]")) return targetName(n);
+        live = live || new Map(liveTargets(main).map((x) => [targetKey(x), x]));
+        const twin = live.get(targetKey(n));
+        return (twin && twin.getAttribute("aria-label")) || targetName(n);
+      };
+      premark(fragment, [stopKey, stopNow], (name) => {
+        const part = main.querySelector(`.sh-part[data-part="${CSS.escape(name)}"]`);
+        return !!(part && part.querySelector(TARGETS));
+      }, liveName);
+    },
     remove() {
       for (const [target, type, fn, capture] of listeners) target.removeEventListener(type, fn, !!capture);
       cancelAnimationFrame(pendingFocus);
