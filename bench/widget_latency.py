@@ -18,12 +18,19 @@ widget in headless Debian Chromium, then clicks repeatedly and measures *in the 
         frame when handler -> frame <= 16.7 ms at 60 Hz (click event -> frame adds the
         browser's input delivery)
   redraw = the shell's own stamp of its last redraw (markup + DOM patch, ``data-draw-ms``)
+  painted = a task after that frame (its style, layout and paint done: what the player sees)
 
 so the kernel round trip is included: JS ``model.send`` -> Python ``on_msg`` -> engine
 ``apply`` -> synced traits -> JS re-render. The click sequence stays legal forever: a
 legal action (``BOARDS``: Deep Wood ``enter c0``, Klong! ``play scramble``, DungeonQuest
 ``hero brannoc``, Adventure Land ``enter 3 E3``, Dungeon Draw ``buy fairy key``) then the
 widget's undo control, repeated.
+
+Every click, of every kind, starts from the same state (``settle``: target scrolled into
+view, hovered and focused, two frames painted), so no kind pays a scroll, a hover restyle
+or JupyterLab's activation of another cell inside its window (bench/README.md). At the
+end one table gives action, undo and echo per board with their ratios, as "in the DOM"
+and as "painted".
 
 Baseline, same run, same page: the echo widget (click -> ``model.send`` -> Python
 ``on_msg`` -> ``count += 1`` -> trait sync -> DOM text update), i.e. the cost of the
