@@ -133,3 +133,23 @@ def test_after_an_answer_every_target_keeps_its_keyboard_attributes(key, chromiu
             assert after["stops"] == 1, after
             assert after["unnamed"] == 0, after
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("key", ["deepwood", "adventureland"])
+def test_after_a_pointer_press_the_focus_returns_to_the_tab_stop(key, chromium_page):
+    """The played target is gone after the answer; the focus goes back to the board's Tab
+    stop in the next animation frame (not inside the answer's task), never to the body."""
+    page = chromium_page
+    page.errors.clear()
+    w = _mount(page, key)
+    target = page.locator("#root .sh-main [data-action]").first
+    target.click()                                  # a real pointer press and click
+    sent = [m for m in page.evaluate("() => window.__sent") if m.get("type") == "act"]
+    assert sent, "the click sent no action"
+    w._receive(sent[0])
+    page.evaluate(REDRAW, _traits(w))               # the answer, and the frame after it
+    focus = page.evaluate("""() => { const a = document.activeElement;
+        return { inBoard: !!a && a.closest('#root .sh-main') !== null,
+                 stop: !!a && a.getAttribute('tabindex') === '0' }; }""")
+    assert focus == {"inBoard": True, "stop": True}, focus
+    assert not page.errors, page.errors
