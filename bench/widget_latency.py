@@ -18,12 +18,19 @@ widget in headless Debian Chromium, then clicks repeatedly and measures *in the 
         frame when handler -> frame <= 16.7 ms at 60 Hz (click event -> frame adds the
         browser's input delivery)
   redraw = the shell's own stamp of its last redraw (markup + DOM patch, ``data-draw-ms``)
+  painted = a task after that frame (its style, layout and paint done: what the player sees)
 
 so the kernel round trip is included: JS ``model.send`` -> Python ``on_msg`` -> engine
 ``apply`` -> synced traits -> JS re-render. The click sequence stays legal forever: a
 legal action (``BOARDS``: Deep Wood ``enter c0``, Klong! ``play scramble``, DungeonQuest
 ``hero brannoc``, Adventure Land ``enter 3 E3``, Dungeon Draw ``buy fairy key``) then the
 widget's undo control, repeated.
+
+Every click, of every kind, starts from the same state (``settle``: target scrolled into
+view, hovered and focused, two frames painted), so no kind pays a scroll, a hover restyle
+or JupyterLab's activation of another cell inside its window (bench/README.md). At the
+end one table gives action, undo and echo per board with their ratios, as "in the DOM"
+and as "painted".
 
 Baseline, same run, same page: the echo widget (click -> ``model.send`` -> Python
 ``on_msg`` -> ``count += 1`` -> trait sync -> DOM text update), i.e. the cost of the
@@ -163,7 +170,14 @@ ARM = """([root, kind, quiet]) => {
             if (down === null || snap() === before) return;
             t0 = click ?? down; last = now;
             res = {dom: now - t0};
-            requestAnimationFrame(() => { res.frame = performance.now() - t0; });
+            // frame: the animation frame that will paint the answer; painted: a task after
+            // that frame's style, layout and paint (what the player sees)
+            requestAnimationFrame(() => {
+                res.frame = performance.now() - t0;
+                const ch = new MessageChannel();
+                ch.port1.onmessage = () => { res.painted = performance.now() - t0; };
+                ch.port2.postMessage(0);
+            });
             quietTimer = setTimeout(finish, quiet);
         });
         obs.observe(root, {subtree: true, childList: true, attributes: true,
@@ -196,10 +210,33 @@ def make_notebook(path: Path, boards: list[str]) -> None:
     nbformat.write(nb, path)
 
 
+def settle(page, locator) -> None:
+    """Bring ``locator`` on screen and under the pointer, then let two frames paint, so
+    every kind of click (action, undo, echo) starts its clock from the same state: no
+    scroll, no hover restyle and no raster of newly exposed content inside the timed
+    window (bench/README.md: the old sequence scrolled before action and echo clicks but
+    not before undo clicks, which is how an undo came in under the echo)."""
+    locator.scroll_into_view_if_needed()
+    locator.hover()
+    # Focus first: focus entering another cell's output makes JupyterLab activate that cell
+    # (its focusin handler; 20-45 ms of Lab's own work and a restyle of the whole cell,
+    # board included, measured with bench/widget_trace.py). The old sequence paid it inside
+    # the action's and the echo's window (focus came from the other widget), never the
+    # undo's: that, not the board's work, is why undo clicks beat the echo.
+    locator.focus()
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def timed_click(page, root, locator, kind: str) -> dict:
+    settle(page, locator)
     page.evaluate(ARM, [root.element_handle(), kind, QUIET_MS])
     locator.click()
     return page.evaluate("() => window.__dwDone")
+
+
+def plain_click(page, root, locator, kind: str, _tag=None) -> dict:
+    """:func:`timed_click` (the signature of ``widget_trace.click``)."""
+    return timed_click(page, root, locator, kind)
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -207,6 +244,26 @@ def pct(xs: list[float], q: float) -> float:
     k = (len(xs) - 1) * q
     lo, hi = int(k), min(int(k) + 1, len(xs) - 1)
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
+
+
+def prepare(boards: list[str], page) -> dict:
+    """Per board: (its output area, the legal action's locator, the untimed selection)."""
+    from playwright.sync_api import expect
+
+    loops = {}
+    for i, name in enumerate(boards):
+        legal_id, cls = BOARDS[name][1:3]
+        board = B.cell_output(page, i).first
+        select = BOARDS[name][3] if len(BOARDS[name]) > 3 else None
+        if select:
+            board.locator(select).first.click()
+        legal = board.locator(f'.{cls}[data-action="{legal_id}"]').first
+        expect(legal).to_be_visible()
+        if not board.evaluate(UNDO_JS):
+            raise SystemExit(f"the {name} board shows no undo control (data-control=undo, "
+                             "title or text 'undo'): cannot loop legal clicks")
+        loops[name] = (board, legal, select)
+    return loops
 
 
 def one_run(browser, lab, clicks: int, boards: list[str], warmup: int = 3) -> dict:
@@ -221,21 +278,9 @@ def one_run(browser, lab, clicks: int, boards: list[str], warmup: int = 3) -> di
         assert B.run_all_cells(page), f"bench notebook failed: {B.error_outputs(page)}"
         echo = B.cell_output(page, len(boards)).first
         expect(echo.locator(".echo-btn")).to_be_visible()
-        loops = {}
-        for i, name in enumerate(boards):
-            legal_id, cls = BOARDS[name][1:3]
-            board = B.cell_output(page, i).first
-            select = BOARDS[name][3] if len(BOARDS[name]) > 3 else None
-            if select:
-                board.locator(select).first.click()
-            legal = board.locator(f'.{cls}[data-action="{legal_id}"]').first
-            expect(legal).to_be_visible()
-            if not board.evaluate(UNDO_JS):
-                raise SystemExit(f"the {name} board shows no undo control (data-control=undo, "
-                                 "title or text 'undo'): cannot loop legal clicks")
-            loops[name] = (board, legal, select)
+        loops = prepare(boards, page)
 
-        out = {name: {"action": [], "undo": []} for name in boards}
+        out = {name: {"action": [], "undo": [], "echo": []} for name in boards}
         base = []
         for i in range(warmup + clicks):
             for name, (board, legal, select) in loops.items():
@@ -250,6 +295,7 @@ def one_run(browser, lab, clicks: int, boards: list[str], warmup: int = 3) -> di
                 e = timed_click(page, echo, echo.locator(".echo-btn"), "echo")
                 if i >= warmup:
                     out[name]["action"].append(a), out[name]["undo"].append(u), base.append(e)
+                    out[name]["echo"].append(e)     # the echo right after this board's pair
         out["echo"] = base
         return out
     finally:
@@ -285,7 +331,10 @@ def measure(variant: str, runs: int, clicks: int, boards: list[str]) -> list[dic
                          "undo": summary(res[name]["undo"]),
                          # the shell's own redraw, per kind: is the action's redraw dearer?
                          "action_draw": summary(res[name]["action"], "draw"),
-                         "undo_draw": summary(res[name]["undo"], "draw")}
+                         "undo_draw": summary(res[name]["undo"], "draw"),
+                         "echo": summary(res[name]["echo"])}
+                    for k in ("action", "undo", "echo"):
+                        b[f"{k}_painted"] = summary(res[name][k], "painted")
                     b["ratio"] = b["board"]["median"] / row["echo"]["median"]
                     row[name] = b
                     print(f"[{variant}] run {r + 1} {name}: board n={b['board']['n']} median "
@@ -303,6 +352,37 @@ def measure(variant: str, runs: int, clicks: int, boards: list[str]) -> list[dic
                       flush=True)
                 results.append(row)
     return results
+
+
+def kind_table(results: list[dict], boards: list[str], key: str = "") -> dict:
+    """Per board: action, undo and echo medians (ms) and action/echo, undo/echo, each the
+    median over the runs; a ratio is taken within its run (the echo clicked right after
+    that board's action and undo, so both saw the same load)."""
+    rows = {}
+    for name in boards:
+        def ms(kind, r):
+            return r[name][f"{kind}{key}"]["median"]
+        rows[name] = {k: statistics.median(ms(k, r) for r in results)
+                      for k in ("action", "undo", "echo")}
+        for k in ("action", "undo"):
+            rows[name][f"{k}_ratio"] = statistics.median(ms(k, r) / ms("echo", r) for r in results)
+    return rows
+
+
+def print_table(variant: str, results: list[dict], boards: list[str]) -> None:
+    """The summary the issue asks for (issue 25 §4): action, undo and echo per board."""
+    print(f"\n  [{variant}] median of {len(results)} runs; ratio = board click / echo click "
+          f"of the same run (target <= {TARGET_RATIO})")
+    for key, what in (("", "click -> the answer in the DOM"),
+                      ("_painted", "click -> the answer painted (a task after its frame)")):
+        rows = kind_table(results, boards, key)
+        print(f"  {what}:")
+        print(f"    {'board':<14}{'action':>8}{'undo':>8}{'echo':>8}{'action/echo':>13}"
+              f"{'undo/echo':>11}")
+        for name, r in rows.items():
+            flag = "" if r["action_ratio"] <= TARGET_RATIO else "  NOT met"
+            print(f"    {name:<14}{r['action']:8.1f}{r['undo']:8.1f}{r['echo']:8.1f}"
+                  f"{r['action_ratio']:13.2f}{r['undo_ratio']:11.2f}{flag}")
 
 
 VARIANTS = {
@@ -345,7 +425,8 @@ def main(argv=None) -> int:
         echo_med = statistics.median(r["echo"]["median"] for r in results)
         echo_p90 = statistics.median(r["echo"]["p90"] for r in results)
         summary_json[v] = {"echo_median_ms": echo_med, "echo_p90_ms": echo_p90,
-                           "runs": results}
+                           "runs": results, "table": kind_table(results, boards),
+                           "table_painted": kind_table(results, boards, "_painted")}
         print(f"  {VARIANTS[v]}:")
         for name in boards:
             def med(k, f="median", name=name):
@@ -381,6 +462,8 @@ def main(argv=None) -> int:
                   f"the shell's redraw itself {med('draw'):.1f} ms")
         print(f"    {'echo':<14}n={results[0]['echo']['n']}/run  median {echo_med:6.1f} ms  "
               f"p90 {echo_p90:6.1f} ms  (trivial anywidget round trip)")
+    for v, results in out.items():
+        print_table(v, results, boards)
     print(f"  [{time.monotonic() - t_start:.0f} s]")
     if args.json:
         print(json.dumps(summary_json))

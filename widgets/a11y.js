@@ -31,23 +31,46 @@ function setAttr(node, name, value) { if (node.getAttribute(name) !== value) nod
 /** Give every target of ``main`` its role, name and tabindex; one of them (the one keyed
  *  ``key``, else the first) is the board's Tab stop. Returns the Tab stop. */
 export function rove(main, key) {
-  const nodes = [...main.querySelectorAll(TARGETS)].filter((n) => !n.disabled && !n.closest("[hidden]"));
+  const nodes = liveTargets(main);
   const stop = nodes.find((n) => targetKey(n) === key) || nodes[0] || null;
+  markTargets(main, nodes, stop);
+  return stop;
+}
+
+const liveTargets = (root) => [...root.querySelectorAll(TARGETS)].filter((n) => !n.disabled && !n.closest("[hidden]"));
+
+function markTargets(root, nodes, stop, keptHolds = () => false, nameOf = targetName) {
   // a picture that holds targets is a group of controls, not one image (an img's children
-  // are hidden from assistive technology, and axe-core's nested-interactive says so)
-  for (const svg of main.querySelectorAll('svg[role="img"]')) {
-    if (svg.querySelector(TARGETS)) setAttr(svg, "role", "group");
+  // are hidden from assistive technology, and axe-core's nested-interactive says so);
+  // in a redraw, its targets may sit in a kept part (``keptHolds(name)``)
+  for (const svg of root.querySelectorAll('svg[role="img"]')) {
+    if (svg.querySelector(TARGETS) ||
+        [...svg.querySelectorAll("[data-keep]")].some((k) => keptHolds(k.getAttribute("data-part")))) {
+      setAttr(svg, "role", "group");
+    }
   }
   for (const n of nodes) {
     setAttr(n, "tabindex", n === stop ? "0" : "-1");
     if (!NATIVE.has(n.tagName.toUpperCase())) {
       setAttr(n, "role", "button");
-      const name = targetName(n);
+      const name = nameOf(n);
       if (name) setAttr(n, "aria-label", name);
-      n.classList.add("sh-target");
+      if (!n.classList.contains("sh-target")) n.classList.add("sh-target");   // add() always writes
     }
   }
-  return stop;
+}
+
+/** What rove gives the targets, given to a freshly parsed redraw (``fragment``) before the
+ *  shell patches it into the live board: the patch then finds an unchanged target equal to
+ *  its live node and leaves it alone. Without, every redraw stripped the role, name,
+ *  tabindex and class of every target and rove put them back, so no subtree holding a
+ *  target compared equal and all targets were restyled on every click. The stop is the
+ *  first target keyed as one of ``keys`` (the focused target's, then the live stop's);
+ *  rove settles the rest after the patch. */
+export function premark(fragment, keys, keptHolds = () => false, nameOf = targetName) {
+  const nodes = liveTargets(fragment);
+  const stop = keys.map((k) => k && nodes.find((n) => targetKey(n) === k)).find(Boolean);
+  markTargets(fragment, nodes, stop || null, keptHolds, nameOf);
 }
 
 /** The next target for an arrow key: left and right step through every target in reading
@@ -123,25 +146,34 @@ function mountA11y(el, getState) {
   const posPanel = el.querySelector(".sh-position");
   const posBtn = el.querySelector('[data-sh="position"]');
   let seen = null, stopKey = "", focused = null;
+  let pointer = false, pendingFocus = 0;   // the last input in the board: a pointer press?
+  let stopNow = "";                         // the key of the Tab stop the last redraw chose
 
   function drawPosition(st) {
     if (posPanel.hidden) return;
     posPanel.innerHTML = `<div class="sh-panel-title">Position as text</div><ul>${positionText(st).map((l) => `<li>${esc(l)}</li>`).join("")}</ul>`;
   }
-  function afterDraw(st) {
-    const stop = rove(main, stopKey);
-    // the target just played is gone (removed, or morphed into another target, which
-    // drops the focus to the page's body): stay in the board, on its Tab stop. A pointer
-    // press outside the board forgets ``focused`` (onPointerOutside), so a student who
-    // clicked elsewhere is never pulled back.
-    // The same for a focused node the redraw turned into a non-target (a played card
-    // drawn as a plain box): the focus would sit on a dead element.
+  // Put the focus back on the board's Tab stop when the redraw took it away: the target
+  // just played is gone (removed, or morphed into another target, which drops the focus to
+  // the page's body), or the focused node became a non-target (a played card drawn as a
+  // plain box, a dead element). A pointer press outside the board forgets ``focused``
+  // (onPointerOutside), so a student who clicked elsewhere is never pulled back.
+  function refocus(stop) {
     const act = document.activeElement;
     const dropped = act !== focused && (!act || act === document.body);
     const dead = act && act === focused && main.contains(act) && !act.matches(TARGETS);
-    if (focused && stop && (dropped || dead)) {
-      stop.focus({ preventScroll: true });
-    }
+    if (focused && stop && stop.isConnected && (dropped || dead)) stop.focus({ preventScroll: true });
+  }
+  function afterDraw(st) {
+    const stop = rove(main, stopKey);
+    stopNow = stop ? targetKey(stop) : "";
+    // focus() forces a style and layout pass over the whole redrawn board before the
+    // answer's task ends (5 ms of an action click on Deep Wood, bench/README.md). After a
+    // pointer press it waits for the animation frame, which lays the board out anyway; a
+    // key press keeps it at once, so the next key never lands on the page's body.
+    cancelAnimationFrame(pendingFocus);
+    if (pointer) pendingFocus = requestAnimationFrame(() => refocus(stop));
+    else refocus(stop);
     const news = newLogLines(st, seen);
     if (seen !== null && news.text) live.textContent = news.text;
     seen = news.total;
@@ -156,6 +188,7 @@ function mountA11y(el, getState) {
   }
   function onKeyDown(e) {
     e.stopPropagation();                         // the board's key, never the notebook's
+    pointer = false;
     const t = e.target.closest && e.target.closest(TARGETS);
     if (!t || !main.contains(t)) return;
     if (e.key === "Enter" || e.key === " ") {
@@ -174,15 +207,33 @@ function mountA11y(el, getState) {
     posBtn.setAttribute("aria-expanded", String(!posPanel.hidden));
     drawPosition(getState());
   }
-  const onPointerOutside = (e) => { if (!el.contains(e.target)) focused = null; };
+  const onPointerOutside = (e) => {
+    if (!el.contains(e.target)) focused = null;
+    else pointer = true;
+  };
   const stopUp = (e) => e.stopPropagation();
   const listeners = [[el, "focusin", onFocusIn], [el, "keydown", onKeyDown], [el, "keyup", stopUp],
     [el, "keypress", stopUp], [el, "click", onClick], [document, "pointerdown", onPointerOutside, true]];
   for (const [target, type, fn, capture] of listeners) target.addEventListener(type, fn, !!capture);
   return {
     afterDraw,
+    premark(fragment) {
+      // a target whose text sits in a kept part is named as its live twin is
+      let live = null;
+      const liveName = (n) => {
+        if (!n.querySelector("[data-keep]")) return targetName(n);
+        live = live || new Map(liveTargets(main).map((x) => [targetKey(x), x]));
+        const twin = live.get(targetKey(n));
+        return (twin && twin.getAttribute("aria-label")) || targetName(n);
+      };
+      premark(fragment, [stopKey, stopNow], (name) => {
+        const part = main.querySelector(`.sh-part[data-part="${CSS.escape(name)}"]`);
+        return !!(part && part.querySelector(TARGETS));
+      }, liveName);
+    },
     remove() {
       for (const [target, type, fn, capture] of listeners) target.removeEventListener(type, fn, !!capture);
+      cancelAnimationFrame(pendingFocus);
     },
   };
 }

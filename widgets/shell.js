@@ -409,7 +409,14 @@ function render({ model, el }) {
     speed.value = delay;
   }
 
+  // Whether each scrolled list ([data-scroll]: the log) was at its bottom, kept from its
+  // scroll events: reading scrollHeight at the start of a redraw would force a layout of
+  // the whole page inside the answer's task (JupyterLab has just restyled its status bar).
   let follow = { log: true };
+  const onScroll = (e) => {
+    const n = e.target, name = n.getAttribute && n.getAttribute("data-scroll");
+    if (name) follow[name] = n.scrollHeight - n.scrollTop - n.clientHeight < 4;
+  };
   let drawnParts = {};
   let stashed = { markup: {}, nodes: {} };     // parts the last redraw removed (see PARTS)
   function clearPending() {
@@ -420,14 +427,17 @@ function render({ model, el }) {
     const t0 = performance.now();
     clearPending();
     try {
-      main.querySelectorAll("[data-scroll]").forEach((n) => {
-        follow[n.getAttribute("data-scroll")] = n.scrollHeight - n.scrollTop - n.clientHeight < 4;
-      });
       const tpl = document.createElement("template");
       // the parts this view drew last (the module, and PARTS, is shared by every view)
       const st = state();
+      const tPre = performance.now();
       Object.assign(PARTS, { live: true, last: drawnParts, stash: stashed.markup, cur: {} });
-      try { tpl.innerHTML = renderMarkup(st, ui); } finally { PARTS.live = false; }
+      let markup;
+      try { markup = renderMarkup(st, ui); } finally { PARTS.live = false; }
+      const t1 = performance.now();
+      tpl.innerHTML = markup;
+      a11y.premark(tpl.content);
+      const t2 = performance.now();
       const cur = PARTS.cur;
       const before = [...main.querySelectorAll(".sh-part[data-part]")];
       try {
@@ -435,6 +445,7 @@ function render({ model, el }) {
       } catch (err) {
         if (err !== STALE_PART) throw err;
         tpl.innerHTML = renderMarkup(st, ui);       // the layout moved: everything, in full
+        a11y.premark(tpl.content);
         morphChildren(main, tpl.content);
       }
       stashed = { markup: {}, nodes: {} };
@@ -446,8 +457,12 @@ function render({ model, el }) {
         }
       }
       drawnParts = cur;
+      const t3 = performance.now();
       a11y.afterDraw(st);
-      el.setAttribute("data-draw-ms", (performance.now() - t0).toFixed(2));   // for the bench
+      const t4 = performance.now();
+      el.setAttribute("data-draw-ms", (t4 - t0).toFixed(2));   // for the bench
+      // and its phases: build the markup, parse it, patch the DOM, the keyboard layer
+      el.setAttribute("data-draw-phases", [tPre - t0, t1 - tPre, t2 - t1, t3 - t2, t4 - t3].map((x) => x.toFixed(2)).join(" "));
       banner.hidden = true;
       banner.textContent = "";
       requestAnimationFrame(() => {
@@ -560,12 +575,14 @@ function render({ model, el }) {
   const onPress = (e) => e.stopPropagation();
   const events = { click: onClick, change: onChange, keydown: onKey, mouseover: onOver, mouseout: onOut, mousedown: onPress };
   for (const [k, f] of Object.entries(events)) el.addEventListener(k, f);
+  main.addEventListener("scroll", onScroll, true);      // scroll does not bubble: capture
   const watched = [...TRAITS, "answered", "bot_delay"];
   for (const n of watched) model.on(`change:${n}`, schedule);
   draw();
   return () => {
     for (const n of watched) model.off(`change:${n}`, schedule);
     for (const [k, f] of Object.entries(events)) el.removeEventListener(k, f);
+    main.removeEventListener("scroll", onScroll, true);
     a11y.remove();
   };
 }

@@ -1,0 +1,274 @@
+"""Where the browser's main thread spends a click: a Chromium performance trace.
+
+Opens the same notebook as ``widget_latency.py`` (the boards named, then the echo widget),
+warms up, then records ONE Chromium trace (Playwright ``browser.start_tracing``) around an
+action click, an undo click and an echo click on each board, clicked exactly as the
+latency bench clicks them (target scrolled into view first, a real Playwright click).
+The page marks ``click`` (the click event), ``dom`` (the answer's DOM change),
+``frame`` (the next animation frame) and ``painted`` (a task after that frame's paint) as
+User Timing marks, so the trace can be cut per click. For each click it prints the main
+thread's self time by trace event between the click event and ``painted`` (input
+handling, script, message decode, HTML parsing, style recalc, layout, paint), and the
+tasks longer than 1 ms in order, with what they spent the time on.
+
+    .venv/bin/python bench/widget_trace.py [--board deepwood dungeondraw] [--out trace.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from bench import widget_latency as L  # noqa: E402
+from tools import browser as B  # noqa: E402
+
+CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing",
+              "v8.execute", "toplevel", "blink", "loading", "input", "latencyInfo",
+              "disabled-by-default-devtools.timeline.frame"]
+
+# Marks the click's phases as User Timing marks (they land in the trace) and resolves once
+# the answer is painted. `kind` as in widget_latency.ARM.
+MARK = """([root, kind, tag]) => { window.__dwMark = new Promise((resolve) => {
+    const snap = kind === 'echo'
+        ? () => root.querySelector('.echo-count')?.dataset.count ?? ''
+        : () => {
+            const p = root.querySelector('[data-ply]');
+            return (p ? p.dataset.ply : '') + '|' + [...root.querySelectorAll('[data-action]')]
+                .map(e => e.dataset.action).sort().join(',');
+          };
+    const before = snap();
+    const onClick = () => performance.mark(`${tag}:click`);
+    window.addEventListener('click', onClick, {capture: true, once: true});
+    const obs = new MutationObserver(() => {
+        if (snap() === before) return;
+        obs.disconnect();
+        performance.mark(`${tag}:dom`);
+        requestAnimationFrame(() => {
+            performance.mark(`${tag}:frame`);
+            const ch = new MessageChannel();
+            ch.port1.onmessage = () => { performance.mark(`${tag}:painted`); resolve(true); };
+            ch.port2.postMessage(0);
+        });
+    });
+    obs.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+}); }"""
+
+
+def click(page, root, locator, kind: str, tag: str) -> None:
+    L.settle(page, locator)
+    page.evaluate(MARK, [root.element_handle(), kind, tag])   # (a returned promise is awaited)
+    locator.click()
+    page.evaluate("() => window.__dwMark")
+
+
+def record(browser, lab, boards: list[str], warmup: int = 3, repeat: int = 1) -> dict:
+    from playwright.sync_api import expect
+
+    page = browser.new_page(viewport=L.VIEWPORT)
+    try:
+        B.open_notebook(page, lab, "bench.ipynb")
+        assert B.run_all_cells(page), f"bench notebook failed: {B.error_outputs(page)}"
+        echo = B.cell_output(page, len(boards)).first
+        expect(echo.locator(".echo-btn")).to_be_visible()
+        loops = L.prepare(boards, page)
+
+        def pair(name, tag=None):
+            board, legal, select = loops[name]
+            if select and not legal.is_visible():
+                board.locator(select).first.click()
+            (click if tag else L.plain_click)(page, board, legal, "board", f"{tag}:action")
+            board.evaluate(L.UNDO_JS)
+            (click if tag else L.plain_click)(page, board, board.locator("[data-bench-undo]").first,
+                                              "board", f"{tag}:undo")
+            if select:
+                board.locator(select).first.click()
+            expect(legal).to_be_visible()
+            (click if tag else L.plain_click)(page, echo, echo.locator(".echo-btn"), "echo",
+                                              f"{tag}:echo")
+
+        for _ in range(warmup):
+            for name in boards:
+                pair(name)
+        browser.start_tracing(page=page, categories=CATEGORIES)
+        for i in range(repeat):
+            for name in boards:
+                pair(name, name if repeat == 1 else f"{name}.{i}")
+        return json.loads(browser.stop_tracing())
+    finally:
+        page.close()
+        lab.shutdown_kernels()
+
+
+def complete_events(events: list[dict]) -> list[dict]:
+    """X events, plus B/E pairs joined into X events (per thread)."""
+    out, open_ = [], defaultdict(list)
+    for e in sorted(events, key=lambda e: e.get("ts", 0)):
+        ph = e.get("ph")
+        if ph == "X" and "dur" in e:
+            out.append(e)
+        elif ph == "B":
+            open_[(e["pid"], e["tid"])].append(e)
+        elif ph == "E" and open_[(e["pid"], e["tid"])]:
+            b = open_[(e["pid"], e["tid"])].pop()
+            out.append({**b, "ph": "X", "dur": e["ts"] - b["ts"]})
+    return out
+
+
+def label(e: dict) -> str:
+    """An event's name, with the DOM event type or function for the script ones."""
+    d = (e.get("args") or {}).get("data") or {}
+    if e["name"] == "EventDispatch":
+        return f"EventDispatch {d.get('type', '')}"
+    if e["name"] == "FunctionCall" and d.get("functionName"):
+        return f"FunctionCall {d['functionName']}"
+    return e["name"]
+
+
+def main_thread(events: list[dict]) -> tuple[dict, list[dict]]:
+    """The marks by name, and the complete events of the thread that made them."""
+    marks = {e["name"]: e for e in events
+             if e.get("cat", "").startswith("blink.user_timing") and ":" in e.get("name", "")}
+    if not marks:
+        return {}, []
+    anyone = next(iter(marks.values()))
+    pid, tid = anyone["pid"], anyone["tid"]
+    return marks, sorted((e for e in complete_events(events) if e["pid"] == pid and e["tid"] == tid),
+                         key=lambda e: (e["ts"], -e["dur"]))
+
+
+def cpu_table(trace: dict, boards: list[str], repeat: int) -> dict:
+    """Per board and kind of click, medians over ``repeat`` clicks: wall ms from the click
+    event to the answer in the DOM and painted, and the main thread's CPU ms (trace
+    ``tdur``) in that window: the browser's own work, which a loaded machine does not
+    inflate the way it inflates wall time."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    marks, main = main_thread(events)
+    tops, stack = [], []
+    for e in main:                     # top-level tasks only
+        while stack and stack[-1]["ts"] + stack[-1]["dur"] <= e["ts"]:
+            stack.pop()
+        if not stack:
+            tops.append(e)
+        stack.append(e)
+    out = {}
+    for name in boards:
+        for kind in ("action", "undo", "echo"):
+            rows = []
+            for i in range(repeat):
+                tag = f"{name}:{kind}" if repeat == 1 else f"{name}.{i}:{kind}"
+                try:
+                    t0, dom, end = (marks[f"{tag}:{k}"]["ts"] for k in ("click", "dom", "painted"))
+                except KeyError:
+                    continue
+                cpu = 0.0
+                for e in tops:
+                    lo, hi = max(e["ts"], t0), min(e["ts"] + e["dur"], end)
+                    if hi > lo and e["dur"] > 0:
+                        cpu += e.get("tdur", e["dur"]) * (hi - lo) / e["dur"]
+                rows.append(((dom - t0) / 1000, (end - t0) / 1000, cpu / 1000))
+            if rows:
+                out[(name, kind)] = [statistics.median(c) for c in zip(*rows)]
+    return out
+
+
+def print_cpu_table(table: dict, boards: list[str]) -> None:
+    print(f"\n{'board':<14}{'kind':<8}{'dom ms':>8}{'painted':>9}{'main-thread CPU ms':>20}")
+    for name in boards:
+        for kind in ("action", "undo", "echo"):
+            if (name, kind) in table:
+                d, p, c = table[(name, kind)]
+                print(f"{name:<14}{kind:<8}{d:8.1f}{p:9.1f}{c:20.1f}")
+
+
+def analyse(trace: dict, tags: list[str]) -> None:
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    marks = {e["name"]: e for e in events
+             if e.get("cat", "").startswith("blink.user_timing") and ":" in e.get("name", "")}
+    if not marks:
+        print("no User Timing marks in the trace")
+        return
+    anyone = next(iter(marks.values()))
+    pid, tid = anyone["pid"], anyone["tid"]
+    main = sorted((e for e in complete_events(events) if e["pid"] == pid and e["tid"] == tid),
+                  key=lambda e: (e["ts"], -e["dur"]))
+    for tag in tags:
+        need = [f"{tag}:{k}" for k in ("click", "dom", "frame", "painted")]
+        if any(n not in marks for n in need):
+            print(f"{tag}: marks missing ({[n for n in need if n not in marks]})")
+            continue
+        t0, dom, frame, end = (marks[n]["ts"] for n in need)
+        inside = [e for e in main if e["ts"] < end and e["ts"] + e["dur"] > t0]
+        # self time: an event's duration minus its children's (nested by ts/dur)
+        self_ms, stack, tasks = defaultdict(float), [], []
+        for e in inside:
+            while stack and stack[-1]["ts"] + stack[-1]["dur"] <= e["ts"]:
+                stack.pop()
+            lo, hi = max(e["ts"], t0), min(e["ts"] + e["dur"], end)
+            span = max(0.0, hi - lo) / 1000
+            self_ms[label(e)] += span
+            if stack:
+                self_ms[label(stack[-1])] -= span
+            else:
+                tasks.append((e, span))
+            stack.append(e)
+        print(f"\n{tag}: click -> dom {(dom - t0) / 1000:.1f} ms, frame {(frame - t0) / 1000:.1f}, "
+              f"painted {(end - t0) / 1000:.1f}; main thread busy "
+              f"{sum(s for _, s in tasks):.1f} ms in {len(tasks)} tasks")
+        top = sorted(((v, k) for k, v in self_ms.items() if v >= 0.3), reverse=True)[:14]
+        print("   self time: " + ", ".join(f"{k} {v:.1f}" for v, k in top))
+        for e, span in tasks:
+            if span < 1.0:
+                continue
+            kids = defaultdict(float)
+            for c in inside:
+                if e["ts"] <= c["ts"] < e["ts"] + e["dur"] and c is not e:
+                    kids[label(c)] += c["dur"] / 1000
+            what = ", ".join(f"{k} {v:.1f}" for k, v in sorted(kids.items(), key=lambda x: -x[1])[:6])
+            print(f"   +{(e['ts'] - t0) / 1000:6.1f} ms  {span:5.1f} ms  {label(e)}: {what}")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--board", nargs="+", choices=list(L.BOARDS), default=["deepwood", "dungeondraw"])
+    ap.add_argument("--out", type=Path, help="also write the raw trace (chrome://tracing, Perfetto)")
+    ap.add_argument("--variant", choices=["stock", "nodelay"], default="nodelay")
+    ap.add_argument("--analyse", type=Path, help="only analyse a trace written by --out")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="traced action/undo/echo clicks per board; above 1, only the table of "
+                         "medians (wall and main-thread CPU) is printed")
+    args = ap.parse_args(argv)
+    tags = [f"{b}:{k}" for b in args.board for k in ("action", "undo", "echo")]
+    if args.analyse:
+        trace = json.loads(args.analyse.read_text())
+        if args.repeat == 1:
+            analyse(trace, tags)
+        print_cpu_table(cpu_table(trace, args.board, args.repeat), args.board)
+        return 0
+    problem = B.browser_problem()
+    if problem:
+        print(f"widget_trace: SKIPPED, no browser: {problem}")
+        return 0
+    with tempfile.TemporaryDirectory(prefix="deepwood-trace-") as tmp:
+        nb = Path(tmp) / "bench.ipynb"
+        L.make_notebook(nb, args.board)
+        with B.lab_server({"bench.ipynb": nb}, nodelay=args.variant == "nodelay") as lab, \
+                B.chromium() as browser:
+            trace = record(browser, lab, args.board, repeat=args.repeat)
+    if args.out:
+        args.out.write_text(json.dumps(trace))
+    if args.repeat == 1:
+        analyse(trace, tags)
+    print_cpu_table(cpu_table(trace, args.board, args.repeat), args.board)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

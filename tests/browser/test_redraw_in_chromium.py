@@ -1,0 +1,155 @@
+"""Issue 25 §4 in a real browser: a redraw touches only what changed, and forces no layout.
+
+Each board's shipped ES module (shell + keyboard layer + board) runs in headless Chromium
+with a stub model, no JupyterLab (as in test_markup_in_chromium.py), on a seeded
+mid-game position:
+
+* the same traits pushed again redraw the board without a single DOM mutation: the
+  keyboard layer's attributes (role, name, tabindex, class of every target) are given to
+  the parsed redraw before the patch, so an unchanged target compares equal (before,
+  every redraw stripped them and put them back on every target: a restyle of them all);
+* after a click and the kernel's answer, every target still has them and exactly one is
+  the board's Tab stop;
+* a redraw reads no layout: bench/README.md, where a ``scrollHeight`` read (the log's
+  "follow the bottom" state) and a ``focus()`` after a pointer press forced a style and
+  layout pass over the whole board inside the answer's task.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_markup_in_chromium import BOARDS, GLUE, _board_class, _traits
+
+import deepwood_kernel as dk
+from deepwood_kernel.sim import RandomBot
+
+pytestmark = pytest.mark.browser
+
+# push the given traits again, wait for the redraw's animation frame, return what changed
+# inside the board (.sh-main) and how many layout reads the redraw made
+REDRAW = """async (st) => {
+  const main = document.querySelector("#root .sh-main");
+  const records = [];
+  const obs = new MutationObserver((rs) => records.push(...rs));
+  obs.observe(main, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true });
+  const reads = [];
+  const spy = (proto, name) => {
+    const d = Object.getOwnPropertyDescriptor(proto, name);
+    Object.defineProperty(proto, name, { configurable: true,
+      get() { reads.push(name); return d.get.call(this); } });
+    return () => Object.defineProperty(proto, name, d);
+  };
+  const undo = [spy(Element.prototype, "scrollHeight"), spy(Element.prototype, "clientHeight"),
+                spy(HTMLElement.prototype, "offsetHeight"), spy(HTMLElement.prototype, "offsetWidth")];
+  const before = document.querySelector("#root").getAttribute("data-draw-ms");
+  document.querySelector("#root").removeAttribute("data-draw-ms");
+  window.__update(st);
+  await Promise.resolve();
+  await Promise.resolve();
+  const drew = document.querySelector("#root").getAttribute("data-draw-ms") !== null;
+  undo.forEach((f) => f());
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  obs.disconnect();
+  const targets = [...main.querySelectorAll("[data-action],[data-chance],[data-ui]")]
+    .filter((n) => !n.disabled && !n.closest("[hidden]"));
+  return {
+    drew, before,
+    mutations: records.map((r) => `${r.type} ${r.target.nodeName} ${r.attributeName || ""} ${r.oldValue ?? ""} -> ${r.attributeName ? r.target.getAttribute(r.attributeName) : ""}`),
+    reads,
+    stops: targets.filter((n) => n.getAttribute("tabindex") === "0").length,
+    unnamed: targets.filter((n) => n.getAttribute("tabindex") === null).length,
+    targets: targets.length,
+  };
+}"""
+
+
+def _mount(page, key: str):
+    from widgets.shell import board_module, board_styles
+    g = dk.new_game(key, players=dk.GAMES[key].max_players, seed=1)
+    bot = RandomBot(1)
+    for _ in range(40):
+        if g.is_over:
+            break
+        g.step() if g.is_chance else g.apply(bot.choose(g))
+    while g.is_chance and not g.is_over:        # a decision to show: the board has targets
+        g.step()
+    w = _board_class(key)(dk.load(g.to_json()), seat=None, bot_delay=0)
+    page.goto("about:blank")
+    page.set_content('<html><body><div id="root"></div></body></html>')
+    page.add_style_tag(content=board_styles(key))
+    page.add_script_tag(content=board_module(key) + GLUE, type="module")
+    page.wait_for_function("typeof window.__mount === 'function'")
+    page.evaluate("(st) => window.__mount(st)", _traits(w))
+    page.wait_for_function("document.querySelector('#root .sh-main') "
+                           "&& document.querySelector('#root .sh-main').children.length")
+    return w
+
+
+@pytest.fixture(scope="module")
+def chromium_page(browser_ok):
+    from tools import browser as B
+    with B.chromium() as b:
+        ctx = b.new_context(viewport=B.VIEWPORT)
+        pg = ctx.new_page()
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.errors = errors
+        yield pg
+        ctx.close()
+
+
+@pytest.mark.parametrize("key", BOARDS)
+def test_an_unchanged_redraw_changes_nothing_and_reads_no_layout(key, chromium_page):
+    page = chromium_page
+    page.errors.clear()
+    w = _mount(page, key)
+    page.evaluate("(st) => window.__update(st)", _traits(w))     # settle the first Tab stop
+    again = page.evaluate(REDRAW, _traits(w))
+    assert again["drew"], "pushing the traits again did not redraw the board"
+    assert again["targets"], "a position without targets proves nothing here"
+    assert again["mutations"] == [], again["mutations"][:12]
+    assert again["reads"] == [], again["reads"]
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("key", BOARDS)
+def test_after_an_answer_every_target_keeps_its_keyboard_attributes(key, chromium_page):
+    page = chromium_page
+    page.errors.clear()
+    w = _mount(page, key)
+    for _ in range(3):
+        if w.game.is_over:
+            break
+        if w.game.is_chance:
+            w._receive({"type": "step", "ply": len(w.game.history)})
+        else:
+            w._receive({"type": "act", "id": w.game.legal_actions()[0].id,
+                        "ply": len(w.game.history)})
+        after = page.evaluate(REDRAW, _traits(w))
+        assert after["drew"]
+        assert after["reads"] == [], after["reads"]
+        if after["targets"]:
+            assert after["stops"] == 1, after
+            assert after["unnamed"] == 0, after
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("key", ["deepwood", "adventureland"])
+def test_after_a_pointer_press_the_focus_returns_to_the_tab_stop(key, chromium_page):
+    """The played target is gone after the answer; the focus goes back to the board's Tab
+    stop in the next animation frame (not inside the answer's task), never to the body."""
+    page = chromium_page
+    page.errors.clear()
+    w = _mount(page, key)
+    target = page.locator("#root .sh-main [data-action]").first
+    target.click()                                  # a real pointer press and click
+    sent = [m for m in page.evaluate("() => window.__sent") if m.get("type") == "act"]
+    assert sent, "the click sent no action"
+    w._receive(sent[0])
+    page.evaluate(REDRAW, _traits(w))               # the answer, and the frame after it
+    focus = page.evaluate("""() => { const a = document.activeElement;
+        return { inBoard: !!a && a.closest('#root .sh-main') !== null,
+                 stop: !!a && a.getAttribute('tabindex') === '0' }; }""")
+    assert focus == {"inBoard": True, "stop": True}, focus
+    assert not page.errors, page.errors
