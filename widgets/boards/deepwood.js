@@ -399,7 +399,7 @@ function actionsHtml(st, ui) {
   if (legalBy(st, "border").length) parts.push(`<div class="dw-hint">Click a highlighted ${term("border field", "Randfeld")} of the market.</div>`);
   if (trollRes.length) {
     // DW-8.3: any time in the turn (market part, after the last roll, after a won fight)
-    parts.push(group(`Place a ${term("troll", "Troll")} on another forest, take 2 …`,
+    parts.push(group(`Place a ${term("troll", "Troll")} on another forest and take 2 of:`,
       trollRes.map((r) => `<button class="dw-btn dw-mode${ui.trollRes === r ? " dw-selected" : ""}" data-ui="troll" data-res="${r}">${esc(r)}</button>`).join("") +
       (ui.trollRes ? `<span class="dw-hint"> then click a highlighted field on another board</span>` : "")));
   }
