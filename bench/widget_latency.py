@@ -129,15 +129,18 @@ BOARDS = {
 # that) and settled (the last DOM mutation before QUIET ms without any).
 # `kind`: 'board' (data-ply / data-action ids) or 'echo' (the counter).
 QUIET_MS = 120
-ARM = """([root, kind, quiet]) => {
-    const snap = kind === 'echo'
+# What a click changes, as one string: the echo's counter, or a board's ply and action ids
+# (shared with widget_trace.py).
+SNAP = """    const snap = kind === 'echo'
         ? () => root.querySelector('.echo-count')?.dataset.count ?? ''
         : () => {
             const p = root.querySelector('[data-ply]');
             return (p ? p.dataset.ply : '') + '|' + [...root.querySelectorAll('[data-action]')]
                 .map(e => e.dataset.action).sort().join(',');
           };
-    const before = snap();
+"""
+ARM = """([root, kind, quiet]) => {
+""" + SNAP + """    const before = snap();
     root.querySelector('.sh-root')?.removeAttribute('data-feedback-ms');
     // t0 = the click event (what the widgets listen to); the pointerdown if a widget
     // reacted before the click event arrived.

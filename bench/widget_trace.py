@@ -37,14 +37,7 @@ CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "bli
 # Marks the click's phases as User Timing marks (they land in the trace) and resolves once
 # the answer is painted. `kind` as in widget_latency.ARM.
 MARK = """([root, kind, tag]) => { window.__dwMark = new Promise((resolve) => {
-    const snap = kind === 'echo'
-        ? () => root.querySelector('.echo-count')?.dataset.count ?? ''
-        : () => {
-            const p = root.querySelector('[data-ply]');
-            return (p ? p.dataset.ply : '') + '|' + [...root.querySelectorAll('[data-action]')]
-                .map(e => e.dataset.action).sort().join(',');
-          };
-    const before = snap();
+""" + L.SNAP + """    const before = snap();
     const onClick = () => performance.mark(`${tag}:click`);
     window.addEventListener('click', onClick, {capture: true, once: true});
     const obs = new MutationObserver(() => {

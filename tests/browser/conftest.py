@@ -88,3 +88,17 @@ def page(request, lab, browser):
         print("lab log tail:\n" + lab.log_tail())
     context.close()
     lab.shutdown_kernels()          # kernels outlive the page
+
+
+@pytest.fixture(scope="module")
+def chromium_page(browser_ok):
+    """A bare Chromium page (no Lab) for render tests, with ``page.errors`` collecting
+    the page's uncaught errors."""
+    with B.chromium() as b:
+        ctx = b.new_context(viewport=B.VIEWPORT)
+        pg = ctx.new_page()
+        errors: list[str] = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.errors = errors
+        yield pg
+        ctx.close()

@@ -22,7 +22,6 @@ import pytest
 import deepwood_kernel as dk
 from deepwood_kernel.sim import RandomBot
 from tests.hardening import markup as M
-from tools import browser as B
 
 pytestmark = pytest.mark.browser
 
@@ -149,18 +148,6 @@ def _play(page, key: str, content: str | None, plies: int = 60, clicks: int = 4)
         page.wait_for_timeout(20)
         survey()
     return seen
-
-
-@pytest.fixture(scope="module")
-def chromium_page(browser_ok):
-    with B.chromium() as b:
-        ctx = b.new_context(viewport=B.VIEWPORT)
-        pg = ctx.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.errors = errors
-        yield pg
-        ctx.close()
 
 
 @pytest.mark.parametrize("key", BOARDS)

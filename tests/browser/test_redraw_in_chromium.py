@@ -86,19 +86,6 @@ def _mount(page, key: str):
     return w
 
 
-@pytest.fixture(scope="module")
-def chromium_page(browser_ok):
-    from tools import browser as B
-    with B.chromium() as b:
-        ctx = b.new_context(viewport=B.VIEWPORT)
-        pg = ctx.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.errors = errors
-        yield pg
-        ctx.close()
-
-
 @pytest.mark.parametrize("key", BOARDS)
 def test_an_unchanged_redraw_changes_nothing_and_reads_no_layout(key, chromium_page):
     page = chromium_page
