@@ -33,7 +33,7 @@ from .saves import (MAX_ID_CHARS, MAX_NUMBER_DIGITS, MAX_SAVE_BYTES,  # noqa: F4
                     MAX_SAVE_DEPTH, MAX_SAVE_STRING, SAVE_FORMAT, SAVE_VERSION, _SHA256,
                     _check_nesting, _content_for, _parse_int, _parse_save,
                     _reject_constant, _reject_float, _unique_keys, replay_history)
-from .viewer import PUBLIC, Viewer
+from .viewer import PUBLIC, Viewer, is_public
 
 
 # (game key, sha256) -> parsed content: a user's file is validated once per session
@@ -417,16 +417,19 @@ class Game:
             return "chance"
         return self.state.names[seat]
 
+    def _is_seat(self, seat) -> bool:
+        return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players
+
     def _check_seat(self, seat) -> None:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+        if not self._is_seat(seat):
             raise ValueError(f"seat must be an int 0..{self.players - 1}, got {seat!r}")
 
     def _check_viewer(self, seat) -> int | str:
         """A viewer other than None: a seat, or the public view (returned as ``PUBLIC``
         itself). Anything else raises a ``ValueError`` naming what is allowed."""
-        if isinstance(seat, str) and str.__eq__(seat, PUBLIC):
+        if is_public(seat):
             return PUBLIC
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+        if not self._is_seat(seat):
             raise ValueError(f"seat must be an int 0..{self.players - 1}, None (a spectator, "
                              f"every hand shown) or {PUBLIC!r} (only what every seat may "
                              f"know), got {_short(seat, 40)}")
