@@ -435,8 +435,9 @@ function render({ model, el }) {
       let markup;
       try { markup = renderMarkup(st, ui); } finally { PARTS.live = false; }
       const t1 = performance.now();
-      tpl.innerHTML = markup;
-      a11y.premark(tpl.content);
+      // parsed, then given the keyboard layer's marks before the patch (a11y.premark)
+      const parse = (html) => { tpl.innerHTML = html; a11y.premark(tpl.content); return tpl.content; };
+      parse(markup);
       const t2 = performance.now();
       const cur = PARTS.cur;
       const before = [...main.querySelectorAll(".sh-part[data-part]")];
@@ -444,9 +445,7 @@ function render({ model, el }) {
         morphChildren(main, tpl.content, stashed.nodes);
       } catch (err) {
         if (err !== STALE_PART) throw err;
-        tpl.innerHTML = renderMarkup(st, ui);       // the layout moved: everything, in full
-        a11y.premark(tpl.content);
-        morphChildren(main, tpl.content);
+        morphChildren(main, parse(renderMarkup(st, ui)));   // the layout moved: everything, in full
       }
       stashed = { markup: {}, nodes: {} };
       for (const node of before) {
