@@ -244,6 +244,8 @@ function mountA11y(el, getState) {
 // initial, or DungeonQuest's seat number), in an ink chosen for that colour. The boards
 // draw them with these helpers (and shell.js's seatCard, given the letter as ``mark``).
 const DARK_INK = "#1b1b1b";
+/** A player's letter: the initial of their name, as the static pictures draw it. */
+export const initialOf = (name) => String(name || "?").slice(0, 1).toUpperCase();
 /** WCAG relative luminance of a "#rgb" or "#rrggbb" colour (0 black … 1 white). */
 export function luminance(hex) {
   let h = String(hex || "").replace("#", "");

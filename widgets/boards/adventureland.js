@@ -23,7 +23,7 @@ const ADVENTURE = {
 const seatFill = (st, i) => SEAT[(st.view.players[i] || {}).colour] || "#444";
 /** A player's letter on every adventurer of theirs: the initial, as the static picture
  *  draws it on the block (colour is never the only cue). */
-const seatLetter = (st, i) => String((st.view.players[i] || {}).name || "?").slice(0, 1).toUpperCase();
+const seatLetter = (st, i) => initialOf((st.view.players[i] || {}).name);
 const colOf = (v, sq) => v.columns.indexOf(sq[0]);
 const rowOf = (sq) => parseInt(sq.slice(1), 10);
 const cx = (v, sq) => ML + colOf(v, sq) * CS + CS / 2;

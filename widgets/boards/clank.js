@@ -12,7 +12,7 @@ const STATUS_TEXT = { in: "in the game", escaped: "escaped", rescued: "knocked o
 
 // ---------------------------------------------------------------- small helpers
 const colourOf = (p) => SEAT_FILL[p.colour] || "#777";
-const seatLetter = (p) => String((p && p.name) || "?").slice(0, 1).toUpperCase();   // as the static map
+const seatLetter = (p) => initialOf(p && p.name);   // as the static map
 const cubeOwner = (v, c) => v.players.find((p) => p.colour === c) || null;        // black cubes: nobody's
 const isOver = (v) => v.phase === "over";
 const roomNo = (id) => (id === "start" ? "S" : String(id).replace(/^r/, ""));

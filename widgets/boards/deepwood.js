@@ -41,7 +41,7 @@ const GROUP_ORDER = ["monster", "bonus", "concede", "double", "return", "exchang
 
 // ---------------------------------------------------------------- small helpers
 const seatColour = (i) => SEAT_COLOUR[i % SEAT_COLOUR.length];
-const seatLetter = (p) => String((p && p.name) || "?").slice(0, 1).toUpperCase();   // on a player's pieces
+const seatLetter = (p) => initialOf(p && p.name);   // on a player's pieces
 const cellName = (c) => `${"ABCD"[c % 4]}${Math.floor(c / 4) + 1}`;
 
 // ---------------------------------------------------------------- icons (SVG strings)

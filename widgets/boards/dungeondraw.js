@@ -19,7 +19,7 @@ const FAIRY_DE = { key: "Schlüssel", rope: "Seil", scroll: "Schriftrolle", swor
 const seatColour = (st, i) => SEAT[(st.view.players[i] || {}).colour] || "#555";
 /** A player's letter beside their colour (the path's head, the tabs, the sheets): the
  *  initial, as on the other boards (colour is never the only cue). */
-const seatLetter = (st, i) => String((st.view.players[i] || {}).name || "?").slice(0, 1).toUpperCase();
+const seatLetter = (st, i) => initialOf((st.view.players[i] || {}).name);
 const terms = (st) => (st.advice || {}).terms || {};
 const deTerm = (st, en) => term(en, terms(st)[en]);
 
