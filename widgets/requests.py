@@ -17,6 +17,7 @@ from deepwood_kernel.core.viewer import is_public
 
 MAX_BOT_DELAY = 5.0      # seconds per bot step the browser's speed request may ask for
 MESSAGE_CHARS = 300    # refusals are cut to this length before they reach the browser
+AUTO = "auto"          # the default seat: the one human seat when bots play all others
 MAX_AUTO_STEPS = 20_000   # a safety net for synchronous bot play (a game is ~400 steps)
 
 
@@ -52,6 +53,11 @@ def check_delay(delay: Any, limit: float = MAX_BOT_DELAY) -> float:
         raise ValueError(f"bot speed: a delay of 0 to {limit:g} seconds per step, "
                          f"got {shown}")
     return float(delay)
+
+
+def is_auto_seat(seat) -> bool:
+    """Is ``seat`` the default "auto" (the board chooses whose eyes: see widgets.hotseat)?"""
+    return isinstance(seat, str) and seat == AUTO
 
 
 class BrowserRequests:
@@ -166,7 +172,7 @@ class BrowserRequests:
         """A seat, None (the spectator) or PUBLIC pins the eyes; "auto" lets the board
         choose again (one human: that seat; several: the hot seat)."""
         seat = content.get("seat")
-        auto = isinstance(seat, str) and seat == "auto"
+        auto = is_auto_seat(seat)
         seat = None if auto else self._check_seat(seat)
         self._seat_auto = auto
         with self._quietly():

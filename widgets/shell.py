@@ -94,14 +94,13 @@ import deepwood_kernel as dk
 from deepwood_kernel import IllegalAction
 from widgets.autoplay import AutoPlay
 from widgets.hotseat import HotSeat
-from widgets.requests import (MAX_AUTO_STEPS, MAX_BOT_DELAY, MESSAGE_CHARS,  # noqa: F401
-                              BrowserRequests, check_delay, short_message)
+from widgets.requests import (AUTO, MAX_AUTO_STEPS, MAX_BOT_DELAY, MESSAGE_CHARS,  # noqa: F401
+                              BrowserRequests, check_delay, is_auto_seat, short_message)
 
 HERE = Path(__file__).parent
 MAX_HOLD_DELAY = 3600.0  # seconds per step ``bot_delay`` may hold from Python (an hour)
 LOG_TAIL = 80          # log lines synced to the browser
 STALE = "the board changed — click again"
-AUTO = "auto"          # the default seat: the one human seat when bots play all others
 PLY_CHECKED = ("act", "force", "step", "advance", "undo", "redo", "pass")
 
 
@@ -267,7 +266,7 @@ class GameWidget(BrowserRequests, AutoPlay, HotSeat, anywidget.AnyWidget):
         # "auto": the one human seat when bots play every other seat, the hot seat with
         # several humans (widgets.hotseat); it follows later changes of the bots until a
         # seat is chosen explicitly
-        self._seat_auto = isinstance(seat, str) and seat == AUTO
+        self._seat_auto = is_auto_seat(seat)
         self.seat = self._auto_seat() if self._seat_auto else self._check_seat(seat)
         self._quiet = False
         self.on_msg(self._on_frontend_msg)
