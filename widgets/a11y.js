@@ -186,9 +186,29 @@ function mountA11y(el, getState) {
       if (targetKey(t) !== stopKey) { stopKey = targetKey(t); rove(main, stopKey); }
     } else focused = null;
   }
+  // A pointer press on a target leaves the focus on the board's region, not on the target:
+  // the answer to a click usually removes the target pressed (a square entered, a card
+  // played), and a focused node that goes away makes the browser move the focus in the
+  // middle of the patch, which forces a style and layout pass over the board inside the
+  // answer's task (about 2 ms a click, bench/README.md), and JupyterLab's focus handlers run
+  // again. The region holds the focus from the first press on, so later presses move
+  // nothing; Tab or an arrow key from the region goes to the board's Tab stop. Keyboard
+  // users are not affected: their focus is on a target, and refocus keeps it there.
+  function onPress(e) {
+    if (e.button !== 0 || !e.target.closest) return;
+    const t = e.target.closest(TARGETS);
+    if (!t || !main.contains(t)) return;
+    e.preventDefault();                          // no focus on the target pressed
+    if (document.activeElement !== main) main.focus({ preventScroll: true });
+  }
   function onKeyDown(e) {
     e.stopPropagation();                         // the board's key, never the notebook's
     pointer = false;
+    if (e.target === main && e.key.startsWith("Arrow")) {   // from the region: the Tab stop
+      const stop = main.querySelector('[tabindex="0"]');
+      if (stop) { e.preventDefault(); stop.focus(); }
+      return;
+    }
     const t = e.target.closest && e.target.closest(TARGETS);
     if (!t || !main.contains(t)) return;
     if (e.key === "Enter" || e.key === " ") {
@@ -215,8 +235,10 @@ function mountA11y(el, getState) {
   const listeners = [[el, "focusin", onFocusIn], [el, "keydown", onKeyDown], [el, "keyup", stopUp],
     [el, "keypress", stopUp], [el, "click", onClick], [document, "pointerdown", onPointerOutside, true]];
   for (const [target, type, fn, capture] of listeners) target.addEventListener(type, fn, !!capture);
+  main.setAttribute("tabindex", "-1");   // focused by a press (onPress), never a Tab stop itself
   return {
     afterDraw,
+    onPress,
     premark(fragment) {
       // a target whose text sits in a kept part is named as its live twin is
       let live = null;

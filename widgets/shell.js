@@ -571,7 +571,7 @@ function render({ model, el }) {
   // A press inside the board is the game's, not the notebook's: JupyterLab would make the
   // cell active on it (restyling the whole board, ~10 ms for the Klong! map, before the
   // click is even delivered) and could start a cell drag. Text selection still works.
-  const onPress = (e) => e.stopPropagation();
+  const onPress = (e) => { e.stopPropagation(); a11y.onPress(e); };
   const events = { click: onClick, change: onChange, keydown: onKey, mouseover: onOver, mouseout: onOut, mousedown: onPress };
   for (const [k, f] of Object.entries(events)) el.addEventListener(k, f);
   main.addEventListener("scroll", onScroll, true);      // scroll does not bubble: capture

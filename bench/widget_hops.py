@@ -1,0 +1,186 @@
+"""Where a click's time goes, hop by hop: the page's WebSocket and the kernel, one clock.
+
+``widget_latency.py`` times a click from the page (click -> the answer in the DOM);
+``widget_kernel_cost.py`` times the kernel's share in Python. This script joins the two on
+one wall clock, for the same clicks as the latency bench (same notebook, same ``settle``):
+
+  page  ws send      the click's comm message leaves the page (a wrapped ``WebSocket.send``)
+  kern  dispatch     the kernel's main thread starts on it (``Kernel.dispatch_shell``)
+  kern  busy sent    the kernel publishes "busy" (``Session.send``)
+  kern  update sent  the widget's answer, one comm message (the echo's ``count``)
+  page  busy in      the page's main thread handles the "busy" status message
+  page  update in    ... handles the answer (the WebSocket ``message`` event)
+  page  drawn        the board's redraw (or the echo's counter) is in the DOM
+  draw phases        the shell's own stamps (``data-draw-phases``): before building, build
+                     the markup, parse it, patch the DOM, the keyboard layer
+
+All in ms from the click event's handler, medians per board and kind of click. The kernel
+logs with ``time.time()`` and the page with ``performance.timeOrigin + performance.now()``,
+both the machine's wall clock (agreeing to well under a millisecond on one machine).
+
+    .venv/bin/python bench/widget_hops.py [--board pig deepwood] [--clicks 8]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from bench import widget_latency as L  # noqa: E402
+from tools import browser as B  # noqa: E402
+
+# The last cell of the notebook: log the kernel's hops to a file, one JSON line each.
+KERNEL_CELL = r'''
+import inspect as _inspect, json as _json, time as _time
+_kernel = get_ipython().kernel
+_hops = open({path!r}, "a", buffering=1)
+def _hop(ev, **kw):
+    _hops.write(_json.dumps({{"t": _time.time() * 1000, "ev": ev, **kw}}) + "\n")
+_dispatch = _kernel.dispatch_shell
+async def _timed_dispatch(msg, *a, **kw):
+    _hop("dispatch")
+    r = _dispatch(msg, *a, **kw)
+    return (await r) if _inspect.isawaitable(r) else r
+_kernel.dispatch_shell = _timed_dispatch
+_send = _kernel.session.send
+def _timed_send(stream, msg_or_type, content=None, *a, **kw):
+    kind = msg_or_type if isinstance(msg_or_type, str) else msg_or_type["header"]["msg_type"]
+    state = content.get("execution_state") if isinstance(content, dict) else None
+    _hop("send", kind=kind, state=state)
+    return _send(stream, msg_or_type, content, *a, **kw)
+_kernel.session.send = _timed_send
+'''
+
+# Before the page loads: wrap the WebSocket (Jupyter's v1 binary protocol: a count, the
+# offsets, then channel, header, parent, metadata, content), log clicks and the first DOM
+# change that carries the board's redraw stamp (or the echo's counter).
+PAGE_INIT = r'''(() => {
+  window.__hops = [];
+  const now = () => performance.timeOrigin + performance.now();
+  const dec = new TextDecoder();
+  function kind(data) {
+    if (!(data instanceof ArrayBuffer)) return {};
+    const dv = new DataView(data), n = Number(dv.getBigUint64(0, true));
+    const off = Array.from({length: n}, (_, i) => Number(dv.getBigUint64(8 + 8 * i, true)));
+    const part = (i) => dec.decode(new Uint8Array(data, off[i], (i + 1 < n ? off[i + 1] : data.byteLength) - off[i]));
+    const type = JSON.parse(part(1)).msg_type;
+    return {kind: type, state: type === 'status' ? JSON.parse(part(4)).execution_state : null};
+  }
+  const WS = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const ws = new WS(...args), send = ws.send.bind(ws);
+    ws.send = (d) => { window.__hops.push({t: now(), ev: 'ws send', ...kind(d)}); return send(d); };
+    ws.addEventListener('message', (e) => window.__hops.push({t: now(), ev: 'ws in', ...kind(e.data)}));
+    return ws;
+  };
+  window.WebSocket.prototype = WS.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+  window.addEventListener('click', () => window.__hops.push({t: now(), ev: 'click'}), true);
+  new MutationObserver((ms) => {
+    const m = ms.find((x) => x.attributeName === 'data-draw-ms' || x.attributeName === 'data-count');
+    if (m) window.__hops.push({t: now(), ev: 'drawn', phases: m.target.dataset.drawPhases || ''});
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-draw-ms', 'data-count']});
+})();'''
+
+COLUMNS = ["ws send", "dispatch", "busy sent", "update sent", "busy in", "update in", "drawn"]
+PHASES = ["before", "build", "parse", "patch", "keys"]
+
+
+def hops_of(page_hops: list[dict], kernel_hops: list[dict]) -> dict:
+    """One click's hops, in ms from its click handler (None where a hop did not happen)."""
+    t0 = next(h["t"] for h in page_hops if h["ev"] == "click")
+
+    def first(hops, **match):
+        t = next((h["t"] for h in hops if all(h.get(k) == v for k, v in match.items())), None)
+        return None if t is None else t - t0
+    drawn = [h for h in page_hops if h["ev"] == "drawn" and h["t"] > t0]
+    row = {"ws send": first(page_hops, ev="ws send", kind="comm_msg"),
+           "dispatch": first(kernel_hops, ev="dispatch"),
+           "busy sent": first(kernel_hops, ev="send", state="busy"),
+           "update sent": first(kernel_hops, ev="send", kind="comm_msg"),
+           "busy in": first(page_hops, ev="ws in", state="busy"),
+           "update in": first(page_hops, ev="ws in", kind="comm_msg"),
+           "drawn": drawn[0]["t"] - t0 if drawn else None}
+    phases = drawn[0]["phases"].split() if drawn and drawn[0]["phases"] else []
+    row.update({p: float(x) for p, x in zip(PHASES, phases)})
+    return row
+
+
+def measure(boards: list[str], clicks: int, warmup: int = 3) -> dict:
+    """{(board, kind): [rows]} for ``clicks`` action, undo and echo clicks per board."""
+    rows: dict = {}
+    with tempfile.TemporaryDirectory(prefix="deepwood-hops-") as tmp:
+        log = Path(tmp) / "kernel-hops.jsonl"
+        log.write_text("")
+        nb = Path(tmp) / "bench.ipynb"
+        L.make_notebook(nb, boards)
+        import nbformat
+        book = nbformat.read(nb, as_version=4)
+        book.cells.append(nbformat.v4.new_code_cell(KERNEL_CELL.format(path=str(log))))
+        nbformat.write(book, nb)
+        with B.lab_server({"bench.ipynb": nb}, nodelay=True) as lab, B.chromium() as browser:
+            page = browser.new_page(viewport=L.VIEWPORT)
+            page.add_init_script(PAGE_INIT)
+            B.open_notebook(page, lab, "bench.ipynb")
+            assert B.run_all_cells(page), f"bench notebook failed: {B.error_outputs(page)}"
+            echo = B.cell_output(page, len(boards)).first
+            loops = L.prepare(boards, page)
+            for i in range(warmup + clicks):
+                for name, (board, legal, select) in loops.items():
+                    for kind in ("action", "undo", "echo"):
+                        if kind == "action" and select and not legal.is_visible():
+                            board.locator(select).first.click()
+                        if kind == "undo":
+                            board.evaluate(L.UNDO_JS)
+                            root, loc, what = board, board.locator("[data-bench-undo]").first, "board"
+                        elif kind == "echo":
+                            root, loc, what = echo, echo.locator(".echo-btn"), "echo"
+                        else:
+                            root, loc, what = board, legal, "board"
+                        L.settle(page, loc)
+                        page.evaluate("() => { window.__hops = []; }")
+                        log.write_text("")
+                        page.evaluate(L.ARM, [root.element_handle(), what, L.QUIET_MS])
+                        loc.click()
+                        page.evaluate("() => window.__dwDone")
+                        kernel = [json.loads(x) for x in log.read_text().splitlines() if x]
+                        if i >= warmup:
+                            rows.setdefault((name, kind), []).append(
+                                hops_of(page.evaluate("() => window.__hops"), kernel))
+                        if kind == "undo" and select:
+                            board.locator(select).first.click()
+            page.close()
+    return rows
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--board", nargs="+", choices=list(L.BOARDS), default=list(L.BOARDS))
+    ap.add_argument("--clicks", type=int, default=8, help="measured clicks per kind (default 8)")
+    args = ap.parse_args(argv)
+    problem = B.browser_problem()
+    if problem:
+        print(f"widget_hops: SKIPPED, no browser: {problem}")
+        return 0
+    rows = measure(args.board, args.clicks)
+    cols = COLUMNS + PHASES
+    print(f"medians of {args.clicks} clicks, ms from the click handler "
+          "(kern = the kernel's clock, the same wall clock)")
+    print(f"{'':22}" + "".join(f"{c:>12}" for c in cols))
+    for (name, kind), rs in rows.items():
+        def med(c):
+            xs = [r[c] for r in rs if r.get(c) is not None]
+            return f"{statistics.median(xs):12.1f}" if xs else f"{'-':>12}"
+        print(f"{name + ' ' + kind:22}" + "".join(med(c) for c in cols))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
