@@ -213,6 +213,16 @@ def make_notebook(path: Path, boards: list[str]) -> None:
     nbformat.write(nb, path)
 
 
+# Where a press on ``el`` leaves the focus: a button takes it (Chromium focuses a button on
+# mousedown); a board's target does not, its press focuses the board's region instead
+# (widgets/a11y.js onPress), so that is where a player's focus is when they click.
+FOCUS_AS_A_PRESS = """(el) => {
+    const main = el.closest('.sh-main');
+    const target = main && el.matches('[data-action],[data-chance],[data-ui]');
+    (target ? main : el).focus({preventScroll: true});
+}"""
+
+
 def settle(page, locator) -> None:
     """Bring ``locator`` on screen and under the pointer, then let two frames paint, so
     every kind of click (action, undo, echo) starts its clock from the same state: no
@@ -225,8 +235,10 @@ def settle(page, locator) -> None:
     # (its focusin handler; 20-45 ms of Lab's own work and a restyle of the whole cell,
     # board included, measured with bench/widget_trace.py). The old sequence paid it inside
     # the action's and the echo's window (focus came from the other widget), never the
-    # undo's: that, not the board's work, is why undo clicks beat the echo.
-    locator.focus()
+    # undo's: that, not the board's work, is why undo clicks beat the echo. The focus goes
+    # where the press itself would put it (FOCUS_AS_A_PRESS), so the click finds the page
+    # as a player's click does.
+    locator.evaluate(FOCUS_AS_A_PRESS)
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
