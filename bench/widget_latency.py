@@ -214,12 +214,13 @@ def make_notebook(path: Path, boards: list[str]) -> None:
 
 
 # Where a press on ``el`` leaves the focus: a button takes it (Chromium focuses a button on
-# mousedown); a board's target does not, its press focuses the board's region instead
-# (widgets/a11y.js onPress), so that is where a player's focus is when they click.
+# mousedown, the echo's); a board's target or toolbar button does not, its press focuses
+# the board's region instead (widgets/a11y.js onPress), so that is where a player's focus
+# is when they click.
 FOCUS_AS_A_PRESS = """(el) => {
-    const main = el.closest('.sh-main');
-    const target = main && el.matches('[data-action],[data-chance],[data-ui]');
-    (target ? main : el).focus({preventScroll: true});
+    const root = el.closest('.sh-root');
+    const board = root && el.matches('[data-action],[data-chance],[data-ui],[data-cmd]');
+    (board ? root.querySelector('.sh-main') : el).focus({preventScroll: true});
 }"""
 
 

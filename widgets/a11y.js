@@ -11,6 +11,8 @@
 // <title> or title attribute).
 export const TARGETS = "[data-action],[data-chance],[data-ui]";
 const NATIVE = new Set(["BUTTON", "INPUT", "SELECT", "TEXTAREA", "A"]);
+// What a pointer press does not focus (onPress): the targets, and the toolbar's buttons
+const PRESSED = `${TARGETS},[data-cmd]`;
 
 /** The accessible name of a target: its SVG <title>, else its title, else its text. */
 export function targetName(node) {
@@ -191,14 +193,14 @@ function mountA11y(el, getState) {
   // played), and a focused node that goes away makes the browser move the focus in the
   // middle of the patch, which forces a style and layout pass over the board inside the
   // answer's task (about 2 ms a click, bench/README.md), and JupyterLab's focus handlers run
-  // again. The region holds the focus from the first press on, so later presses move
+  // again. The toolbar's buttons likewise: Undo back to the first move disables itself. The region holds the focus from the first press on, so later presses move
   // nothing; Tab or an arrow key from the region goes to the board's Tab stop. Keyboard
   // users are not affected: their focus is on a target, and refocus keeps it there.
   function onPress(e) {
     if (e.button !== 0 || !e.target.closest) return;
-    const t = e.target.closest(TARGETS);
-    if (!t || !main.contains(t)) return;
-    e.preventDefault();                          // no focus on the target pressed
+    const t = e.target.closest(PRESSED);
+    if (!t || !(main.contains(t) || (t.matches("[data-cmd]") && el.contains(t)))) return;
+    e.preventDefault();                          // no focus on the target (or button) pressed
     if (document.activeElement !== main) main.focus({ preventScroll: true });
   }
   function onKeyDown(e) {

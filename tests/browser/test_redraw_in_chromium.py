@@ -149,4 +149,7 @@ def test_a_pointer_press_leaves_the_focus_on_the_board_region(key, chromium_page
     assert page.evaluate(focus) == {"region": True, "stop": False}
     page.keyboard.press("ArrowRight")
     assert page.evaluate(focus) == {"region": False, "stop": True}
+    # a toolbar button likewise (Undo back to the first move disables itself, focused)
+    page.locator('#root [data-cmd="undo"]').click()
+    assert page.evaluate(focus) == {"region": True, "stop": False}
     assert not page.errors, page.errors
