@@ -193,9 +193,10 @@ function mountA11y(el, getState) {
   // played), and a focused node that goes away makes the browser move the focus in the
   // middle of the patch, which forces a style and layout pass over the board inside the
   // answer's task (about 2 ms a click, bench/README.md), and JupyterLab's focus handlers run
-  // again. The toolbar's buttons likewise: Undo back to the first move disables itself. The region holds the focus from the first press on, so later presses move
-  // nothing; Tab or an arrow key from the region goes to the board's Tab stop. Keyboard
-  // users are not affected: their focus is on a target, and refocus keeps it there.
+  // again. The toolbar's buttons likewise: Undo back to the first move disables itself.
+  // The region holds the focus from the first press on, so later presses move nothing;
+  // Tab or an arrow key from the region goes to the board's Tab stop. Keyboard users are
+  // not affected: their focus is on a target, and refocus keeps it there.
   function onPress(e) {
     if (e.button !== 0 || !e.target.closest) return;
     const t = e.target.closest(PRESSED);
