@@ -132,30 +132,23 @@ def measure(boards: list[str], clicks: int, warmup: int = 3) -> dict:
             assert B.run_all_cells(page), f"bench notebook failed: {B.error_outputs(page)}"
             echo = B.cell_output(page, len(boards)).first
             loops = L.prepare(boards, page)
+
+            def hop_click(root, loc, _kind, what):
+                L.settle(page, loc)
+                page.evaluate("() => { window.__hops = []; }")    # this click's hops only
+                log.write_text("")
+                page.evaluate(L.ARM, [root.element_handle(), what, L.QUIET_MS])
+                loc.click()
+                page.evaluate("() => window.__dwDone")
+                kernel = [json.loads(x) for x in log.read_text().splitlines() if x]
+                return hops_of(page.evaluate("() => window.__hops"), kernel)
+
             for i in range(warmup + clicks):
-                for name, (board, legal, select) in loops.items():
-                    for kind in ("action", "undo", "echo"):
-                        if kind == "action" and select and not legal.is_visible():
-                            board.locator(select).first.click()
-                        if kind == "undo":
-                            board.evaluate(L.UNDO_JS)
-                            root, loc, what = board, board.locator("[data-bench-undo]").first, "board"
-                        elif kind == "echo":
-                            root, loc, what = echo, echo.locator(".echo-btn"), "echo"
-                        else:
-                            root, loc, what = board, legal, "board"
-                        L.settle(page, loc)
-                        page.evaluate("() => { window.__hops = []; }")
-                        log.write_text("")
-                        page.evaluate(L.ARM, [root.element_handle(), what, L.QUIET_MS])
-                        loc.click()
-                        page.evaluate("() => window.__dwDone")
-                        kernel = [json.loads(x) for x in log.read_text().splitlines() if x]
-                        if i >= warmup:
-                            rows.setdefault((name, kind), []).append(
-                                hops_of(page.evaluate("() => window.__hops"), kernel))
-                        if kind == "undo" and select:
-                            board.locator(select).first.click()
+                for name, loop in loops.items():
+                    res = L.click_round(loop, echo, hop_click)
+                    if i >= warmup:
+                        for kind, row in res.items():
+                            rows.setdefault((name, kind), []).append(row)
             page.close()
     return rows
 

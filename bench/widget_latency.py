@@ -250,9 +250,25 @@ def timed_click(page, root, locator, kind: str) -> dict:
     return page.evaluate("() => window.__dwDone")
 
 
-def plain_click(page, root, locator, kind: str, _tag=None) -> dict:
-    """:func:`timed_click` (the signature of ``widget_trace.click``)."""
-    return timed_click(page, root, locator, kind)
+def click_round(loop, echo, click) -> dict:
+    """One round of a board's clicks, as every bench script makes them: the legal action
+    (after its untimed selection, if it has one), the widget's undo control, then the echo.
+    ``loop`` is one of :func:`prepare`'s entries; ``click(root, locator, kind, what)`` makes
+    and times one click (``kind``: action, undo or echo; ``what``: 'board' or 'echo', as
+    :data:`ARM` takes it). Returns each click's result by kind."""
+    from playwright.sync_api import expect
+
+    board, legal, select = loop
+    if select and not legal.is_visible():            # the selection, not timed
+        board.locator(select).first.click()
+    out = {"action": click(board, legal, "action", "board")}
+    board.evaluate(UNDO_JS)                           # the undo control may be re-rendered
+    out["undo"] = click(board, board.locator("[data-bench-undo]").first, "undo", "board")
+    if select:
+        board.locator(select).first.click()
+    expect(legal).to_be_visible()
+    out["echo"] = click(echo, echo.locator(".echo-btn"), "echo", "echo")
+    return out
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -299,19 +315,13 @@ def one_run(browser, lab, clicks: int, boards: list[str], warmup: int = 3) -> di
         out = {name: {"action": [], "undo": [], "echo": []} for name in boards}
         base = []
         for i in range(warmup + clicks):
-            for name, (board, legal, select) in loops.items():
-                if select and not legal.is_visible():    # the selection, not timed
-                    board.locator(select).first.click()
-                a = timed_click(page, board, legal, "board")
-                board.evaluate(UNDO_JS)                 # the undo control may be re-rendered
-                u = timed_click(page, board, board.locator("[data-bench-undo]").first, "board")
-                if select:
-                    board.locator(select).first.click()
-                expect(legal).to_be_visible()
-                e = timed_click(page, echo, echo.locator(".echo-btn"), "echo")
+            for name, loop in loops.items():
+                res = click_round(loop, echo, lambda root, loc, _kind, what:
+                                  timed_click(page, root, loc, what))
                 if i >= warmup:
-                    out[name]["action"].append(a), out[name]["undo"].append(u), base.append(e)
-                    out[name]["echo"].append(e)     # the echo right after this board's pair
+                    for kind, r in res.items():    # the echo: right after this board's pair
+                        out[name][kind].append(r)
+                    base.append(res["echo"])
         out["echo"] = base
         return out
     finally:

@@ -74,18 +74,12 @@ def record(browser, lab, boards: list[str], warmup: int = 3, repeat: int = 1) ->
         loops = L.prepare(boards, page)
 
         def pair(name, tag=None):
-            board, legal, select = loops[name]
-            if select and not legal.is_visible():
-                board.locator(select).first.click()
-            (click if tag else L.plain_click)(page, board, legal, "board", f"{tag}:action")
-            board.evaluate(L.UNDO_JS)
-            (click if tag else L.plain_click)(page, board, board.locator("[data-bench-undo]").first,
-                                              "board", f"{tag}:undo")
-            if select:
-                board.locator(select).first.click()
-            expect(legal).to_be_visible()
-            (click if tag else L.plain_click)(page, echo, echo.locator(".echo-btn"), "echo",
-                                              f"{tag}:echo")
+            def one(root, loc, kind, what):
+                if tag:
+                    click(page, root, loc, what, f"{tag}:{kind}")
+                else:
+                    L.timed_click(page, root, loc, what)
+            L.click_round(loops[name], echo, one)
 
         for _ in range(warmup):
             for name in boards:
