@@ -208,7 +208,7 @@ function mountA11y(el, getState) {
     e.stopPropagation();                         // the board's key, never the notebook's
     pointer = false;
     if (e.target === main && e.key.startsWith("Arrow")) {   // from the region: the Tab stop
-      const stop = main.querySelector('[tabindex="0"]');
+      const stop = rove(main, stopKey);
       if (stop) { e.preventDefault(); stop.focus(); }
       return;
     }
