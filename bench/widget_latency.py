@@ -140,12 +140,14 @@ SNAP = """    const snap = kind === 'echo'
           };
 """
 ARM = """([root, kind, quiet]) => {
-""" + SNAP + """    const before = snap();
-    root.querySelector('.sh-root')?.removeAttribute('data-feedback-ms');
+""" + SNAP + """    root.querySelector('.sh-root')?.removeAttribute('data-feedback-ms');
     // t0 = the click event (what the widgets listen to); the pointerdown if a widget
-    // reacted before the click event arrived.
+    // reacted before the click event arrived. The state the answer must change is read at
+    // the press, not when the observer is armed: an earlier answer still landing (Pig's
+    // die, 0.2 s after its Roll) would otherwise count as this click's answer.
     let down = null, click = null, t0 = null, res = null, last = null, quietTimer = null;
-    const onDown = e => { if (down === null) down = e.timeStamp; };
+    let before = null;
+    const onDown = e => { if (down === null) { down = e.timeStamp; before = snap(); } };
     const onClick = e => { if (click === null) click = e.timeStamp; };
     window.addEventListener('pointerdown', onDown, true);
     window.addEventListener('click', onClick, true);

@@ -37,11 +37,14 @@ CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "bli
 # Marks the click's phases as User Timing marks (they land in the trace) and resolves once
 # the answer is painted. `kind` as in widget_latency.ARM.
 MARK = """([root, kind, tag]) => { window.__dwMark = new Promise((resolve) => {
-""" + L.SNAP + """    const before = snap();
-    const onClick = () => performance.mark(`${tag}:click`);
+""" + L.SNAP + """    // the state the answer must change, read at the click (captured before the board's
+    // handler): an earlier answer still landing, like Pig's die 0.2 s after its Roll, is
+    // not this click's answer
+    let before = null;
+    const onClick = () => { before = snap(); performance.mark(`${tag}:click`); };
     window.addEventListener('click', onClick, {capture: true, once: true});
     const obs = new MutationObserver(() => {
-        if (snap() === before) return;
+        if (before === null || snap() === before) return;
         obs.disconnect();
         performance.mark(`${tag}:dom`);
         requestAnimationFrame(() => {
