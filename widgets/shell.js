@@ -352,7 +352,8 @@ function render({ model, el }) {
   const b = BOARD;
   const ui = newUi();
   const form = { players: null, seed: null, bots: null };
-  el.classList.add("sh-root", `${b.prefix}-root`);
+  // sh-intro: the targets pulse until the player's first request (shell.css says why)
+  el.classList.add("sh-root", `${b.prefix}-root`, "sh-intro");
   el.innerHTML = `<div class="sh-wrap">${controlsMarkup()}<div class="sh-banner" role="alert" hidden></div><div class="sh-main"></div></div>`;
   const a11y = mountA11y(el, () => state());
   const main = el.querySelector(".sh-main");
@@ -360,7 +361,10 @@ function render({ model, el }) {
   const ctl = (name) => el.querySelector(`[data-ctl="${name}"]`);
   const state = () => Object.fromEntries(TRAITS.map((n) => [n, model.get(n)]));
   const ply = () => (model.get("status") || {}).ply;
-  const send = (msg) => model.send({ ...msg, ply: ply() });
+  const send = (msg) => {
+    el.classList.remove("sh-intro");
+    model.send({ ...msg, ply: ply() });
+  };
 
   let botBoxKey = "";
   function drawBotBoxes(players) {

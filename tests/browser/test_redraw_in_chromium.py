@@ -153,3 +153,25 @@ def test_a_pointer_press_leaves_the_focus_on_the_board_region(key, chromium_page
     page.locator('#root [data-cmd="undo"]').click()
     assert page.evaluate(focus) == {"region": True, "stop": False}
     assert not page.errors, page.errors
+
+
+def test_targets_pulse_until_the_first_move_and_the_answer_starts_no_pulse(chromium_page):
+    """A board's legal targets pulse to show a newcomer where to click, until the first
+    request. Before, every answer drew new targets and so restarted their 4.8 s pulse: an
+    SVG child's animation runs on the main thread, so a board in play restyled and
+    repainted every frame after each click, and the next answer waited behind those frames
+    (bench/README.md). Deep Wood here; tests/widgets/test_motion.py checks that every
+    board's target pulse is scoped the same way."""
+    page = chromium_page
+    page.errors.clear()
+    w = _mount(page, "deepwood")
+    running = "() => document.querySelector('#root').getAnimations({ subtree: true }).length"
+    assert page.evaluate(running) > 0, "a fresh board shows its targets without a pulse"
+    page.locator("#root .sh-main [data-action]").first.click()
+    sent = [m for m in page.evaluate("() => window.__sent") if m.get("type") == "act"]
+    assert sent, "the click sent no action"
+    w._receive(sent[0])
+    page.evaluate(REDRAW, _traits(w))               # the answer, and the frame after it
+    assert page.evaluate("() => document.querySelectorAll('#root [data-action]').length") > 0
+    assert page.evaluate(running) == 0, "the answer's new targets pulse again"
+    assert not page.errors, page.errors

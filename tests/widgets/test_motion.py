@@ -39,3 +39,22 @@ def test_reduced_motion_stops_every_board_animation():
     css = (WIDGETS / "shell.css").read_text()
     block = css[css.index("@media (prefers-reduced-motion: reduce)"):]
     assert ".sh-root *" in block and "animation: none" in block
+
+
+def test_target_pulses_run_only_until_the_first_move():
+    """Every pulse on a board's targets is scoped under ``.sh-intro``, which the shell drops
+    at the player's first request: an answer draws new targets, and an unscoped pulse
+    restarted on every click, so a board in play repainted every frame (bench/README.md)."""
+    js = (WIDGETS / "shell.js").read_text()
+    assert '"sh-intro"' in js and 'classList.remove("sh-intro")' in js
+    scoped = 0
+    for sheet in SHEETS:
+        css = re.sub(r"/\*.*?\*/", "", sheet.read_text(), flags=re.S)
+        for selector, body in re.findall(r"([^{}]+)\{([^{}]*animation:[^{}]*)\}", css):
+            if re.search(r"animation:\s*none", body) or "@keyframes" in selector:
+                continue
+            if re.search(r"(target|legal)", selector):
+                assert selector.strip().startswith(".sh-intro "), (
+                    f"{sheet.name}: {selector.strip()!r} pulses on every redraw")
+                scoped += 1
+    assert scoped >= 2, "the Deep Wood and Klong! target pulses were not found"
