@@ -354,10 +354,11 @@ function render({ model, el }) {
   const form = { players: null, seed: null, bots: null };
   // sh-intro: the targets pulse until the player's first request (shell.css says why)
   el.classList.add("sh-root", `${b.prefix}-root`, "sh-intro");
-  el.innerHTML = `<div class="sh-wrap">${controlsMarkup()}<div class="sh-banner" role="alert" hidden></div><div class="sh-main"></div></div>`;
+  el.innerHTML = `<div class="sh-wrap">${controlsMarkup()}<div class="sh-banner" role="alert" hidden></div><div class="sh-main"></div></div><div class="sh-pending-mark" aria-hidden="true"></div>`;
   const a11y = mountA11y(el, () => state());
   const main = el.querySelector(".sh-main");
   const banner = el.querySelector(".sh-banner");
+  const mark = el.querySelector(".sh-pending-mark");
   const ctl = (name) => el.querySelector(`[data-ctl="${name}"]`);
   const state = () => Object.fromEntries(TRAITS.map((n) => [n, model.get(n)]));
   const ply = () => (model.get("status") || {}).ply;
@@ -425,6 +426,7 @@ function render({ model, el }) {
   let stashed = { markup: {}, nodes: {} };     // parts the last redraw removed (see PARTS)
   function clearPending() {
     el.querySelectorAll(".sh-pending").forEach((n) => n.classList.remove("sh-pending"));
+    mark.classList.remove("sh-on");
   }
   function draw() {
     scheduled = false;
@@ -495,7 +497,12 @@ function render({ model, el }) {
     // data-feedback-ms: click event -> the frame that paints the mark; data-handler-ms:
     // from this handler to that frame (bench/widget_latency.py reports both)
     const t1 = performance.now();
-    node.classList.add("sh-pending");       // one element restyled, not the whole board
+    node.classList.add("sh-pending");       // for scripts and tests: no rule styles it
+    // the mark drawn on an overlay (shell.css); layout is clean after the click's hit test
+    const r = node.getBoundingClientRect(), o = el.getBoundingClientRect();
+    Object.assign(mark.style, { transform: `translate(${r.left - o.left - 3}px, ${r.top - o.top - 3}px)`,
+      width: `${r.width + 6}px`, height: `${r.height + 6}px` });
+    mark.classList.add("sh-on");
     requestAnimationFrame(() => {
       const now = performance.now();
       el.setAttribute("data-feedback-ms", (now - t0).toFixed(2));

@@ -175,3 +175,32 @@ def test_targets_pulse_until_the_first_move_and_the_answer_starts_no_pulse(chrom
     assert page.evaluate("() => document.querySelectorAll('#root [data-action]').length") > 0
     assert page.evaluate(running) == 0, "the answer's new targets pulse again"
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("key", ["deepwood", "clank"])
+def test_the_pending_mark_is_an_overlay_over_the_target_and_leaves_the_board_unstyled(key,
+                                                                                    chromium_page):
+    """The click's feedback is drawn on an overlay with its own compositing layer, over the
+    target pressed: styling the target itself made the frame after every click repaint the
+    board's whole SVG (and its opacity re-layerized the page; bench/README.md). The target
+    keeps its computed style, the overlay covers its box, and the answer takes it away."""
+    page = chromium_page
+    page.errors.clear()
+    w = _mount(page, key)
+    look = """() => { const t = document.querySelector('#root .sh-main [data-action]');
+        const s = getComputedStyle(t), r = t.getBoundingClientRect();
+        const m = document.querySelector('#root .sh-pending-mark'), q = m.getBoundingClientRect();
+        return { style: [s.outlineStyle, s.opacity, s.filter].join(' '),
+                 on: m.classList.contains('sh-on'), layer: getComputedStyle(m).willChange,
+                 covers: q.left <= r.left && q.top <= r.top && q.right >= r.right && q.bottom >= r.bottom }; }"""
+    before = page.evaluate(look)
+    assert before["on"] is False and "transform" in before["layer"]
+    page.locator("#root .sh-main [data-action]").first.click()
+    pending = page.evaluate(look)
+    assert pending["on"] and pending["covers"], pending
+    assert pending["style"] == before["style"], "the pending mark restyled the target itself"
+    sent = [m for m in page.evaluate("() => window.__sent") if m.get("type") == "act"]
+    w._receive(sent[0])
+    page.evaluate(REDRAW, _traits(w))
+    assert page.evaluate(look)["on"] is False, "the answer left the pending mark on"
+    assert not page.errors, page.errors
