@@ -23,7 +23,6 @@ both the machine's wall clock (agreeing to well under a millisecond on one machi
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
@@ -154,13 +153,10 @@ def measure(boards: list[str], clicks: int, warmup: int = 3) -> dict:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--board", nargs="+", choices=list(L.BOARDS), default=list(L.BOARDS))
+    ap = L.bench_parser(__doc__)
     ap.add_argument("--clicks", type=int, default=8, help="measured clicks per kind (default 8)")
     args = ap.parse_args(argv)
-    problem = B.browser_problem()
-    if problem:
-        print(f"widget_hops: SKIPPED, no browser: {problem}")
+    if L.browser_missing("widget_hops"):
         return 0
     rows = measure(args.board, args.clicks)
     cols = COLUMNS + PHASES

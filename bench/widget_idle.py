@@ -19,7 +19,6 @@ was limited to a board's first move.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
@@ -90,14 +89,11 @@ def measure(boards: list[str], runs: int, window: float, warmup: int = 2) -> dic
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--board", nargs="+", choices=list(L.BOARDS), default=list(L.BOARDS))
+    ap = L.bench_parser(__doc__)
     ap.add_argument("--runs", type=int, default=3, help="quiet windows per board (default 3)")
     ap.add_argument("--window", type=float, default=2.0, help="seconds per window (default 2)")
     args = ap.parse_args(argv)
-    problem = B.browser_problem()
-    if problem:
-        print(f"widget_idle: SKIPPED, no browser: {problem}")
+    if L.browser_missing("widget_idle"):
         return 0
     res = measure(args.board, args.runs, args.window)
     span = args.window * 1000

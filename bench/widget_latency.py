@@ -273,6 +273,23 @@ def click_round(loop, echo, click) -> dict:
     return out
 
 
+def bench_parser(doc: str, default_boards=None):
+    """The option parser of a bench script that clicks boards: its description (the
+    docstring's first paragraph) and ``--board`` (names from :data:`BOARDS`; default all)."""
+    ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    ap.add_argument("--board", nargs="+", choices=list(BOARDS),
+                    default=list(default_boards or BOARDS))
+    return ap
+
+
+def browser_missing(script: str) -> bool:
+    """Say that ``script`` is skipped and return True if this machine has no browser."""
+    problem = B.browser_problem()
+    if problem:
+        print(f"{script}: SKIPPED, no browser: {problem}")
+    return bool(problem)
+
+
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     k = (len(xs) - 1) * q
