@@ -363,7 +363,7 @@ function render({ model, el }) {
   const state = () => Object.fromEntries(TRAITS.map((n) => [n, model.get(n)]));
   const ply = () => (model.get("status") || {}).ply;
   const send = (msg) => {
-    el.classList.remove("sh-intro");
+    if (el.classList.contains("sh-intro")) el.classList.remove("sh-intro");   // (no class write after)
     model.send({ ...msg, ply: ply() });
   };
 
