@@ -399,9 +399,10 @@ defineBoard({
   drawTable(st, ui, slots) {
     const v = st.view;
     // part(): the shell skips re-parsing a drawing whose markup did not change
-    const left = `<div class="dq-left">${part("dq-grid", gridSvg(st))}${legend()}<div class="dq-sunbox"><div class="dq-small">${term("sun track", "Sonnenleiste")}</div>${part("dq-sun", sunSvg(st))}</div>${decksPanel(st)}</div>`;
-    const right = `<div class="dq-right">${actionPanel(st)}${testPanel(st)}${combatPanel(st)}${slots.chance}${oddsPanel(st)}` +
-      `<div class="sh-panel dq-sheets"><div class="sh-panel-title">${term("Hero sheets", "Heldenbögen")}</div>${v.heroes.map((h, i) => heroSheet(st, h, i)).join("")}</div></div>`;
+    // (the legend, decks, odds and each hero's sheet too: a click changes one or two of them)
+    const left = `<div class="dq-left">${part("dq-grid", gridSvg(st))}${part("dq-legend", legend())}<div class="dq-sunbox"><div class="dq-small">${term("sun track", "Sonnenleiste")}</div>${part("dq-sun", sunSvg(st))}</div>${part("dq-decks", decksPanel(st))}</div>`;
+    const right = `<div class="dq-right">${part("dq-actions", actionPanel(st))}${testPanel(st)}${combatPanel(st)}${slots.chance}${part("dq-odds", oddsPanel(st))}` +
+      `<div class="sh-panel dq-sheets"><div class="sh-panel-title">${term("Hero sheets", "Heldenbögen")}</div>${v.heroes.map((h, i) => part(`dq-sheet-${i}`, heroSheet(st, h, i))).join("")}</div></div>`;
     return `<div class="dq-table-wrap">${left}${right}</div>`;
   },
 });
