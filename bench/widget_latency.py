@@ -273,12 +273,11 @@ def click_round(loop, echo, click) -> dict:
     return out
 
 
-def bench_parser(doc: str, default_boards=None):
+def bench_parser(doc: str):
     """The option parser of a bench script that clicks boards: its description (the
     docstring's first paragraph) and ``--board`` (names from :data:`BOARDS`; default all)."""
     ap = argparse.ArgumentParser(description=doc.split("\n\n")[0])
-    ap.add_argument("--board", nargs="+", choices=list(BOARDS),
-                    default=list(default_boards or BOARDS))
+    ap.add_argument("--board", nargs="+", choices=list(BOARDS), default=list(BOARDS))
     return ap
 
 
