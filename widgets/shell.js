@@ -424,10 +424,7 @@ function render({ model, el }) {
   };
   let drawnParts = {};
   let stashed = { markup: {}, nodes: {} };     // parts the last redraw removed (see PARTS)
-  function clearPending() {
-    el.querySelectorAll(".sh-pending").forEach((n) => n.classList.remove("sh-pending"));
-    mark.classList.remove("sh-on");
-  }
+  const clearPending = () => mark.classList.remove("sh-on");
   function draw() {
     scheduled = false;
     const t0 = performance.now();
@@ -497,8 +494,8 @@ function render({ model, el }) {
     // data-feedback-ms: click event -> the frame that paints the mark; data-handler-ms:
     // from this handler to that frame (bench/widget_latency.py reports both)
     const t1 = performance.now();
-    node.classList.add("sh-pending");       // for scripts and tests: no rule styles it
-    // the mark drawn on an overlay (shell.css); layout is clean after the click's hit test
+    // the mark is an overlay (shell.css), the node itself untouched; layout is clean after
+    // the click's hit test
     const r = node.getBoundingClientRect(), o = el.getBoundingClientRect();
     Object.assign(mark.style, { transform: `translate(${r.left - o.left - 3}px, ${r.top - o.top - 3}px)`,
       width: `${r.width + 6}px`, height: `${r.height + 6}px` });
