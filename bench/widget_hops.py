@@ -127,10 +127,7 @@ def measure(boards: list[str], clicks: int, warmup: int = 3) -> dict:
         with B.lab_server({"bench.ipynb": nb}, nodelay=True) as lab, B.chromium() as browser:
             page = browser.new_page(viewport=L.VIEWPORT)
             page.add_init_script(PAGE_INIT)
-            B.open_notebook(page, lab, "bench.ipynb")
-            assert B.run_all_cells(page), f"bench notebook failed: {B.error_outputs(page)}"
-            echo = B.cell_output(page, len(boards)).first
-            loops = L.prepare(boards, page)
+            echo, loops = L.open_bench(page, lab, boards)
 
             def hop_click(root, loc, _kind, what):
                 L.settle(page, loc)

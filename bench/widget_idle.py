@@ -64,10 +64,7 @@ def measure(boards: list[str], runs: int, window: float, warmup: int = 2) -> dic
         L.make_notebook(nb, boards)
         with B.lab_server({"bench.ipynb": nb}, nodelay=True) as lab, B.chromium() as browser:
             page = browser.new_page(viewport=L.VIEWPORT)
-            B.open_notebook(page, lab, "bench.ipynb")
-            assert B.run_all_cells(page), f"bench notebook failed: {B.error_outputs(page)}"
-            echo = B.cell_output(page, len(boards)).first
-            loops = L.prepare(boards, page)
+            echo, loops = L.open_bench(page, lab, boards)
 
             def click(root, loc, _kind, what):
                 return L.timed_click(page, root, loc, what)

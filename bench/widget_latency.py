@@ -316,19 +316,25 @@ def prepare(boards: list[str], page) -> dict:
     return loops
 
 
+def open_bench(page, lab, boards: list[str]):
+    """Open the bench notebook in ``page``, run every cell and find the widgets: returns the
+    echo's output area and :func:`prepare`'s entries, the start of every bench script."""
+    from playwright.sync_api import expect
+
+    B.open_notebook(page, lab, "bench.ipynb")
+    assert B.run_all_cells(page), f"bench notebook failed: {B.error_outputs(page)}"
+    echo = B.cell_output(page, len(boards)).first
+    expect(echo.locator(".echo-btn")).to_be_visible()
+    return echo, prepare(boards, page)
+
+
 def one_run(browser, lab, clicks: int, boards: list[str], warmup: int = 3) -> dict:
     """Per board: ``{"action": [...], "undo": [...]}`` timings; ``"echo"``: the baseline
     (one echo click after each board's action+undo pair, so the baseline sees the same
     page and kernel load)."""
-    from playwright.sync_api import expect
-
     page = browser.new_page(viewport=VIEWPORT)
     try:
-        B.open_notebook(page, lab, "bench.ipynb")
-        assert B.run_all_cells(page), f"bench notebook failed: {B.error_outputs(page)}"
-        echo = B.cell_output(page, len(boards)).first
-        expect(echo.locator(".echo-btn")).to_be_visible()
-        loops = prepare(boards, page)
+        echo, loops = open_bench(page, lab, boards)
 
         out = {name: {"action": [], "undo": [], "echo": []} for name in boards}
         base = []

@@ -66,15 +66,9 @@ def click(page, root, locator, kind: str, tag: str) -> None:
 
 
 def record(browser, lab, boards: list[str], warmup: int = 3, repeat: int = 1) -> dict:
-    from playwright.sync_api import expect
-
     page = browser.new_page(viewport=L.VIEWPORT)
     try:
-        B.open_notebook(page, lab, "bench.ipynb")
-        assert B.run_all_cells(page), f"bench notebook failed: {B.error_outputs(page)}"
-        echo = B.cell_output(page, len(boards)).first
-        expect(echo.locator(".echo-btn")).to_be_visible()
-        loops = L.prepare(boards, page)
+        echo, loops = L.open_bench(page, lab, boards)
 
         def pair(name, tag=None):
             def one(root, loc, kind, what):
