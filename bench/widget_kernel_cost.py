@@ -8,7 +8,8 @@ then repeats the bench's loop (the action, then undo) and measures per click, in
   and automatic chance at ``bot_delay=0``, every ``refresh``), median, ms;
 * ``refresh`` / ``advice``: the share of the trait rebuild and of ``compute_advice``;
 * ``msgs``: how many comm messages one click sends (``hold_sync`` should make one);
-* the JSON size in bytes of each synced trait in those messages.
+* the JSON size in bytes of each synced trait in those messages (as sent: whole, or its
+  patch, widgets/sync.py), and ``whole``: what the changed traits weigh whole.
 
     .venv/bin/python bench/widget_kernel_cost.py [--clicks 12]
 """
@@ -70,15 +71,23 @@ def measure(name: str, clicks: int, warmup: int = 2) -> dict:
             dt = time.perf_counter() - t
             if w.message:
                 raise SystemExit(f"{name}: the {kind} click was refused: {w.message}")
-            sizes = {k: len(json.dumps(v)) for m in sent for k, v in m.get("state", {}).items()}
+            sizes, whole = {}, {}
+            for m in sent:
+                # a sync message (widgets/sync.py): traits sent whole, and patches
+                c = m.get("content", {}) if m.get("method") == "custom" else {"whole": m["state"]}
+                for k, v in [*c.get("whole", {}).items(), *c.get("patch", {}).items()]:
+                    sizes[k] = len(json.dumps(v))
+                    whole[k] = len(json.dumps(getattr(w, k)))
             if i >= warmup:
-                rows[kind].append({"receive": dt, **steps, "msgs": len(sent), "bytes": sizes})
+                rows[kind].append({"receive": dt, **steps, "msgs": len(sent), "bytes": sizes,
+                                   "whole": whole})
     out = {}
     for kind, r in rows.items():
         out[kind] = {k: statistics.median(x.get(k, 0.0) for x in r) * 1000
                      for k in ("receive", "refresh", "compute_advice")}
         out[kind]["msgs"] = max(x["msgs"] for x in r)
         out[kind]["bytes"] = r[-1]["bytes"]
+        out[kind]["whole"] = sum(r[-1]["whole"].values())
     return out
 
 
@@ -87,12 +96,13 @@ def main(argv=None) -> int:
     ap.add_argument("--clicks", type=int, default=12)
     args = ap.parse_args(argv)
     print(f"{'board':<14}{'click':<7}{'receive':>8}{'refresh':>8}{'advice':>8}{'msgs':>5}"
-          f"{'bytes':>7}  largest traits")
+          f"{'bytes':>7}{'whole':>7}  largest traits")
     for name in BOARDS:
         for kind, r in measure(name, args.clicks).items():
             big = sorted(r["bytes"].items(), key=lambda kv: -kv[1])[:3]
             print(f"{name:<14}{kind:<7}{r['receive']:8.2f}{r['refresh']:8.2f}"
-                  f"{r['compute_advice']:8.2f}{r['msgs']:5d}{sum(r['bytes'].values()):7d}  "
+                  f"{r['compute_advice']:8.2f}{r['msgs']:5d}{sum(r['bytes'].values()):7d}"
+                  f"{r['whole']:7d}  "
                   + ", ".join(f"{k} {v}" for k, v in big))
     return 0
 

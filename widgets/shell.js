@@ -594,4 +594,5 @@ function render({ model, el }) {
   };
 }
 
-export default { render };
+// initialize: once per model, shown or not: the kernel's changes arrive as patches (sync.js)
+export default { initialize: ({ model }) => followPatches(model), render };

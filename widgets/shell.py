@@ -8,7 +8,7 @@ players, seed, bots, bot speed, "skip to my turn", view/seat), the status line w
 phase in English and German, the what-if picker, the score table, the event log, the
 error banner and the pending-click mark. anywidget does not resolve imports between
 files, so :func:`board_module` joins ``shell.js``, ``chance.js`` (the what-if picker),
-``a11y.js`` (keyboard and screen reader) and the board's file into the one ES module a
+``a11y.js`` (keyboard and screen reader), ``sync.js`` and the board's file into the one ES module a
 board ships. ``shell.js`` also exports the drawing every board may share (each
 documented there): ``panel``, ``actButton``, ``group``, ``buttonGroups``, ``oddsLine``,
 ``seatCard``, ``legendRow``, the token shapes ``SHAPES``/``shape``/``placed``, ``pipDie``,
@@ -74,11 +74,10 @@ Note: the event log trait is called ``event_log`` because ``log`` is taken: ever
 ipywidgets widget has a ``log`` trait holding its ``logging.Logger``, and replacing it
 breaks ipywidgets' own error reporting.
 
-The request handlers live in :mod:`widgets.requests` (:class:`BrowserRequests`), the bots'
-and automatic chance's timed play in :mod:`widgets.autoplay` (:class:`AutoPlay`), the
-default seat and the pass between human seats in :mod:`widgets.hotseat` (:class:`HotSeat`):
-all are mixins of :class:`GameWidget`.
-"""
+Mixins of :class:`GameWidget`: the request handlers (:class:`widgets.requests.BrowserRequests`),
+the bots' and automatic chance's timed play (:class:`widgets.autoplay.AutoPlay`), the default
+seat and the hot seat's pass (:class:`widgets.hotseat.HotSeat`), and the updates that carry
+only what changed (:class:`widgets.sync.PatchedSync`)."""
 
 from __future__ import annotations
 
@@ -96,6 +95,7 @@ from widgets.autoplay import AutoPlay
 from widgets.hotseat import HotSeat
 from widgets.requests import (AUTO, MAX_AUTO_STEPS, MAX_BOT_DELAY, MESSAGE_CHARS,  # noqa: F401
                               BrowserRequests, check_delay, is_auto_seat, short_message)
+from widgets.sync import PatchedSync
 
 HERE = Path(__file__).parent
 MAX_HOLD_DELAY = 3600.0  # seconds per step ``bot_delay`` may hold from Python (an hour)
@@ -131,10 +131,10 @@ def percent_text(p: Fraction) -> str:
 
 def board_module(key: str) -> str:
     """The one ES module a board ships: ``shell.js``, then ``chance.js`` (the what-if
-    picker) and ``a11y.js`` (the keyboard and screen-reader layer), then
-    ``boards/<key>.js`` (which calls the shell's ``defineBoard``); anywidget takes it as a
+    picker), ``a11y.js`` (the keyboard and screen-reader layer) and ``sync.js`` (patches),
+    then ``boards/<key>.js`` (which calls the shell's ``defineBoard``); anywidget takes it as a
     string."""
-    parts = (HERE / "shell.js", HERE / "chance.js", HERE / "a11y.js",
+    parts = (HERE / "shell.js", HERE / "chance.js", HERE / "a11y.js", HERE / "sync.js",
              HERE / "boards" / f"{key}.js")
     return "\n".join(part.read_text(encoding="utf-8") for part in parts)
 
@@ -212,7 +212,7 @@ def _rules_know_seats(game: dk.Game) -> bool:
     return type(game.rules).seat_chance_weights is not Rules.seat_chance_weights
 
 
-class GameWidget(BrowserRequests, AutoPlay, HotSeat, anywidget.AnyWidget):
+class GameWidget(PatchedSync, BrowserRequests, AutoPlay, HotSeat, anywidget.AnyWidget):
     """A clickable board for one :class:`deepwood_kernel.Game`; subclass per game.
 
     Subclasses set ``_esm`` / ``_css`` and ``game_key``, and may override
@@ -248,8 +248,8 @@ class GameWidget(BrowserRequests, AutoPlay, HotSeat, anywidget.AnyWidget):
     def __init__(self, game: dk.Game | None = None, *, players: int = 2, seed: int = 0,
                  bots=(), seat: int | None | str = AUTO, bot_delay: float = 0.4,
                  auto_chance: bool = False, bot: Any = "heuristic", **kwargs):
+        self._lock = threading.RLock()   # before the comm opens: PatchedSync takes it
         super().__init__(**kwargs)
-        self._lock = threading.RLock()
         self._epoch = 0              # bumped by every human request: stale bot ticks stop
         self._timer: Any = None
         self._quiet = True           # no observer work until the game exists
@@ -489,7 +489,10 @@ class GameWidget(BrowserRequests, AutoPlay, HotSeat, anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ messages
     def _on_frontend_msg(self, widget, content, buffers=None) -> None:
-        """The ``on_msg`` callback: every browser request lands here."""
+        """The ``on_msg`` callback: every browser request lands here (and "resync")."""
+        if isinstance(content, dict) and content.get("type") == "resync":
+            self.resync()
+            return
         self.receive(content)
 
     def receive(self, content: Any) -> None:

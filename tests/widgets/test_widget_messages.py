@@ -395,7 +395,8 @@ def test_repr_and_static_html_fallback():
 def test_the_module_and_styles_are_files_of_the_package():
     w = board(players=2, seed=1)
     esm, css = str(w._esm), str(w._css)
-    assert "export default { render }" in esm and "data-action" in esm
+    assert "export default { initialize: ({ model }) => followPatches(model), render }" in esm
+    assert "data-action" in esm and "export function followPatches(model)" in esm
     assert esm.count("export default") == 1 and "defineBoard({" in esm      # shell + board
     assert ".dw-legal" in css and ".dw-root" in css and ".sh-pending" in css
     assert "http://" not in esm and "https://" not in esm
