@@ -82,3 +82,18 @@ export function applySync(model, msg) {
   else model.set(next);
   return true;
 }
+
+// What a board builds from data a click did not touch need not be built again: the patches
+// keep such data the very same object. memo(name, deps, build) returns the markup build()
+// made last time for ``name`` while every dep is the same object (or an equal number or
+// string) as then. ``build`` must read nothing but its deps, and must not call part() (a
+// skipped build would not register its parts): memo the markup, then wrap it in part().
+// The module is shared by every view, so a dep from another board's state never matches.
+const MEMO = new Map();
+export function memo(name, deps, build) {
+  const last = MEMO.get(name);
+  if (last && last.deps.length === deps.length && last.deps.every((d, i) => Object.is(d, deps[i]))) return last.html;
+  const html = build();
+  MEMO.set(name, { deps, html });
+  return html;
+}

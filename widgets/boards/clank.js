@@ -153,6 +153,22 @@ function figureSvg(p, x, y, active) {
     `<circle cx="${x}" cy="${y - 10}" r="7.5" fill="${fill}"/>${markText(x, y + 3.5, 11, seatLetter(p), fill)}</g>`;
 }
 
+function groundSvg(v, rooms) {
+  const m = v.map, W = m.width, H = m.height, y = m.depths_y;
+  return `<rect x="0" y="0" width="${W}" height="${H}" class="cl-map-bg"/><rect x="0" y="${y}" width="${W}" height="${H - y}" class="cl-depths"/>` +
+    `<line x1="0" y1="${y}" x2="${W}" y2="${y}" class="cl-depths-line"/>${m.tunnels.map((t) => tunnelSvg(v, t, rooms)).join("")}` +
+    // the depths labels go over the tunnels (with a halo) so no corridor hides them
+    `<text x="8" y="${y + 20}" class="cl-depths-label">THE DEPTHS ▾</text><text x="8" y="${y - 8}" class="cl-depths-label cl-upper-label">upper dungeon ▴</text>`;
+}
+
+function roomSvg(r, v) {
+  const { x, y } = r, R = ROOM_R, title = `<title>${esc(roomTitle(r, v))}</title>`;
+  if (r.start) return `<g class="cl-room cl-room-start" data-room="${esc(r.id)}">${title}<rect x="${x - 80}" y="${y - 20}" width="160" height="40" rx="20" class="cl-start-bg"/><text x="${x}" y="${y + 6}" class="cl-start-text">OUTSIDE · start</text></g>`;
+  const kind = r.market ? "market" : r.crystal ? "crystal" : r.fountain ? "fountain" : r.shrine ? "shrine" : "plain";
+  return `<g class="cl-room cl-room-${kind}${r.depths ? " cl-room-deep" : ""}" data-room="${esc(r.id)}">${title}<circle cx="${x}" cy="${y}" r="${R}" class="cl-room-disc"/>` +
+    `<text x="${x}" y="${y + 7}" class="cl-room-no">${esc(roomNo(r.id))}</text>${kind !== "plain" ? mapIcon(kind, x - R * 0.8, y + R * 0.72, 21) : ""}</g>`;
+}
+
 // Five SVG layers, each a shell part kept while its markup is unchanged: ground (fixed for a game),
 // rooms, tokens (painted after every room; none overlaps another room), figures, click targets.
 function mapSvg(st, ui) {
@@ -162,29 +178,14 @@ function mapSvg(st, ui) {
   for (const r of m.rooms) rooms[r.id] = r;
   const me = v.seat !== null && v.seat !== undefined ? v.players[v.seat] : null;
   const takeable = new Set(legalBy(st, "token").map((a) => a.target.token));
-  const out = [`<rect x="0" y="0" width="${W}" height="${H}" class="cl-map-bg"/>`];
-  out.push(`<rect x="0" y="${m.depths_y}" width="${W}" height="${H - m.depths_y}" class="cl-depths"/>`);
-  out.push(`<line x1="0" y1="${m.depths_y}" x2="${W}" y2="${m.depths_y}" class="cl-depths-line"/>`);
-  for (const t of m.tunnels) out.push(tunnelSvg(v, t, rooms));
-  // the depths labels go over the tunnels (with a halo) so no corridor hides them
-  out.push(`<text x="8" y="${m.depths_y + 20}" class="cl-depths-label">THE DEPTHS ▾</text>`);
-  out.push(`<text x="8" y="${m.depths_y - 8}" class="cl-depths-label cl-upper-label">upper dungeon ▴</text>`);
-  const ground = out.splice(0).join(""), toks = [];
-
+  // The ground (tunnels) and the rooms are built again only when the map's data changed:
+  // the kernel's patches keep a map no click touched the very same object (sync.js memo).
+  const ground = memo("cl-ground", [m.tunnels, m.rooms, W, H, m.depths_y], () => groundSvg(v, rooms));
+  const roomLayer = memo("cl-rooms", [m.rooms], () => m.rooms.map((r) => roomSvg(r, v)).join(""));
+  const toks = [], out = [];
   for (const r of m.rooms) {
     const { x, y } = r;
-    if (r.start) {
-      out.push(`<g class="cl-room cl-room-start" data-room="${esc(r.id)}"><title>${esc(roomTitle(r, v))}</title>` +
-        `<rect x="${x - 80}" y="${y - 20}" width="160" height="40" rx="20" class="cl-start-bg"/>` +
-        `<text x="${x}" y="${y + 6}" class="cl-start-text">OUTSIDE · start</text></g>`);
-      continue;
-    }
-    const kind = r.market ? "market" : r.crystal ? "crystal" : r.fountain ? "fountain" : r.shrine ? "shrine" : "plain";
-    out.push(`<g class="cl-room cl-room-${kind}${r.depths ? " cl-room-deep" : ""}" data-room="${esc(r.id)}"><title>${esc(roomTitle(r, v))}</title>`);
-    out.push(`<circle cx="${x}" cy="${y}" r="${R}" class="cl-room-disc"/>`);
-    out.push(`<text x="${x}" y="${y + 7}" class="cl-room-no">${esc(roomNo(r.id))}</text>`);
-    if (kind !== "plain") out.push(mapIcon(kind, x - R * 0.8, y + R * 0.72, 21));
-    out.push(`</g>`);
+    if (r.start) continue;
     // tokens: artifact top right, secrets top left, idols top right (a room holds one kind)
     if (r.artifact) {
       const hot = takeable.has("artifact") && me && me.room === r.id;
@@ -205,7 +206,6 @@ function mapSvg(st, ui) {
         mapIcon("idol", x + 22, y - 26, 26) + `<text x="${x + 37}" y="${y - 32}" class="cl-token-count">×${r.idols}</text></g>`);
     }
   }
-  const roomLayer = out.splice(0).join("");
   // figures: below their room (beside the start box); the player to move is marked
   const byRoom = {};
   v.players.forEach((p, i) => { (byRoom[p.room] = byRoom[p.room] || []).push(i); });

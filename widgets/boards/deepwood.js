@@ -126,12 +126,51 @@ function selectKeep(st, ui, values) {
 }
 
 // ---------------------------------------------------------------- the forest boards
+/** A forest's fields as markup, by the shell part each goes in (one per row on the big
+ *  board, one in all on a small one), in drawing order. */
+function fieldChunks(b, v, seat, big, name, cs, xy) {
+  const chunks = new Map(), out = [];    // part name -> its fields' markup, in drawing order
+  for (const f of b.fields) {
+    const at = out.length;
+    const [x, y] = xy(f.row, f.col);
+    const fill = f.kind === "wall" ? "#a9a398" : f.kind === "rock" ? "#9c8878" : f.tile && TILE[f.tile] ? TILE[f.tile].fill : FLOOR;
+    const tip = [`${f.name}`, f.kind === "wall" ? "wall" : f.kind === "rock" ? "rock (fight here)" :
+      f.tile ? TILE[f.tile].name : "bare forest floor"];
+    if (f.fight && f.kind !== "rock") tip.push("fight field (next to a rock)");
+    if (f.stones) tip.push(plural(f.stones, "marker stone"));
+    if (f.trolls) tip.push(`${plural(f.trolls, "troll")} placed here`);
+    if (f.fog) tip.push("in the fog (leaving costs double)");
+    out.push(`<g class="dw-field dw-kind-${f.kind}" data-field="${f.name}" data-board="${seat}"><title>${esc(tip.join(" · "))}</title>`);
+    out.push(`<rect x="${x + 1}" y="${y + 1}" width="${cs - 2}" height="${cs - 2}" rx="${big ? 4 : 2}" fill="${fill}" class="dw-cell"/>`);
+    out.push(f.kind === "wall" ? `<path d="M${x + 1} ${y + cs / 2} H${x + cs - 1} M${x + cs / 2} ${y + 1} V${y + cs / 2} M${x + cs / 4} ${y + cs / 2} V${y + cs - 1} M${x + 3 * cs / 4} ${y + cs / 2} V${y + cs - 1}" class="dw-bricks"/>`
+      : f.kind === "rock" ? rockIcon(x + cs / 2, y + cs / 2, cs * 0.8) : f.tile ? tileIcon(f.tile, x + cs / 2, y + cs / 2, cs * 0.72) : "");
+    if (f.fight) out.push(`<rect x="${x + 3}" y="${y + 3}" width="${cs - 6}" height="${cs - 6}" rx="3" class="dw-fightfield"/>`);
+    if (f.fog) out.push(`<rect x="${x + 1}" y="${y + 1}" width="${cs - 2}" height="${cs - 2}" class="dw-fog"/>`);
+    if (f.trolls) {
+      const r = big ? 9 : 6;
+      out.push(trollIcon(x + cs - r - 1, y + r + 1, r * 2.2));
+      if (f.trolls > 1) out.push(`<text x="${x + cs - 3}" y="${y + cs / 2 + 4}" class="dw-count" font-size="${big ? 10 : 8}" text-anchor="end">×${f.trolls}</text>`);
+    }
+    if (f.stones) {
+      const r = big ? 7.5 : 5;
+      out.push(`<circle cx="${x + r + 2}" cy="${y + cs - r - 2}" r="${r}" class="dw-stone"/>`);
+      out.push(`<text x="${x + r + 2}" y="${y + cs - r - 2 + r * 0.45}" font-size="${r * 1.3}" class="dw-stone-n">${f.stones}</text>`);
+    }
+    if (v.reveal_at === f.name && v.seat === seat) {
+      out.push(`<rect x="${x + 2}" y="${y + 2}" width="${cs - 4}" height="${cs - 4}" rx="3" class="dw-reveal"/>`);
+    }
+    out.push(`</g>`);
+    const key = big ? `${name}-r${f.row}` : `${name}-f`;
+    chunks.set(key, (chunks.get(key) || "") + out.splice(at).join(""));
+  }
+  return chunks;
+}
+
 // A forest's fields are shell parts (one per row on the big board, one in all on a small
 // one), named by the board's place (``name``), so a click redraws only the rows it changed.
 function boardSvg(st, ui, seat, big, name) {
   const v = st.view;
-  const b = v.boards[seat];
-  const p = v.players[seat];
+  const b = v.boards[seat], p = v.players[seat];
   const cols = upTo(v.columns, 64), H = upTo(v.rows, 64) + 2;
   const trollMode = !!ui.trollRes;
   const cs = big ? 42 : trollMode ? 26 : 21;
@@ -154,50 +193,10 @@ function boardSvg(st, ui, seat, big, name) {
     (targets[t.name] = targets[t.name] || []).push(a);
   }
 
-  const chunks = new Map();    // part name -> its fields' markup, in drawing order
-  for (const f of b.fields) {
-    const at = out.length;
-    const [x, y] = xy(f.row, f.col);
-    let fill;
-    if (f.kind === "wall") fill = "#a9a398";
-    else if (f.kind === "rock") fill = "#9c8878";
-    else fill = f.tile && TILE[f.tile] ? TILE[f.tile].fill : FLOOR;
-    const tip = [`${f.name}`, f.kind === "wall" ? "wall" : f.kind === "rock" ? "rock (fight here)" :
-      f.tile ? TILE[f.tile].name : "bare forest floor"];
-    if (f.fight && f.kind !== "rock") tip.push("fight field (next to a rock)");
-    if (f.stones) tip.push(plural(f.stones, "marker stone"));
-    if (f.trolls) tip.push(`${plural(f.trolls, "troll")} placed here`);
-    if (f.fog) tip.push("in the fog (leaving costs double)");
-    out.push(`<g class="dw-field dw-kind-${f.kind}" data-field="${f.name}" data-board="${seat}"><title>${esc(tip.join(" · "))}</title>`);
-    out.push(`<rect x="${x + 1}" y="${y + 1}" width="${cs - 2}" height="${cs - 2}" rx="${big ? 4 : 2}" fill="${fill}" class="dw-cell"/>`);
-    if (f.kind === "wall") {
-      out.push(`<path d="M${x + 1} ${y + cs / 2} H${x + cs - 1} M${x + cs / 2} ${y + 1} V${y + cs / 2} M${x + cs / 4} ${y + cs / 2} V${y + cs - 1} M${x + 3 * cs / 4} ${y + cs / 2} V${y + cs - 1}" class="dw-bricks"/>`);
-    } else if (f.kind === "rock") {
-      out.push(rockIcon(x + cs / 2, y + cs / 2, cs * 0.8));
-    } else if (f.tile) {
-      out.push(tileIcon(f.tile, x + cs / 2, y + cs / 2, cs * 0.72));
-    }
-    if (f.fight) {
-      out.push(`<rect x="${x + 3}" y="${y + 3}" width="${cs - 6}" height="${cs - 6}" rx="3" class="dw-fightfield"/>`);
-    }
-    if (f.fog) out.push(`<rect x="${x + 1}" y="${y + 1}" width="${cs - 2}" height="${cs - 2}" class="dw-fog"/>`);
-    if (f.trolls) {
-      const r = big ? 9 : 6;
-      out.push(trollIcon(x + cs - r - 1, y + r + 1, r * 2.2));
-      if (f.trolls > 1) out.push(`<text x="${x + cs - 3}" y="${y + cs / 2 + 4}" class="dw-count" font-size="${big ? 10 : 8}" text-anchor="end">×${f.trolls}</text>`);
-    }
-    if (f.stones) {
-      const r = big ? 7.5 : 5;
-      out.push(`<circle cx="${x + r + 2}" cy="${y + cs - r - 2}" r="${r}" class="dw-stone"/>`);
-      out.push(`<text x="${x + r + 2}" y="${y + cs - r - 2 + r * 0.45}" font-size="${r * 1.3}" class="dw-stone-n">${f.stones}</text>`);
-    }
-    if (v.reveal_at === f.name && v.seat === seat) {
-      out.push(`<rect x="${x + 2}" y="${y + 2}" width="${cs - 4}" height="${cs - 4}" rx="3" class="dw-reveal"/>`);
-    }
-    out.push(`</g>`);
-    const key = big ? `${name}-r${f.row}` : `${name}-f`;
-    chunks.set(key, (chunks.get(key) || "") + out.splice(at).join(""));
-  }
+  // the fields are built again only when they (or how they are drawn) changed: the kernel's
+  // patches keep a forest no click touched the very same object (sync.js memo)
+  const chunks = memo(`dw-fields-${name}`, [b.fields, v.reveal_at, v.seat, seat, big, cs, H],
+    () => fieldChunks(b, v, seat, big, name, cs, xy));
   const ground = [...chunks].map(([key, html]) => part(key, html, "g"));
   // labels
   if (big) {
