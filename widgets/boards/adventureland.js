@@ -162,7 +162,10 @@ function mapSvg(st, ui) {
   const out = [`<svg class="al-map" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="Adventure Land map">`];
   out.push(part("al-frame", frameSvg(st), "g"));
   // parts named by run (= row, the board being row by row): unique whatever the order
-  rows.forEach(([, cells], k) => out.push(part(`al-terrain-${k + 1}`, terrainSvg(v, cells, drawn), "g")));
+  // a row's terrain is built again only when its cells or the drawn cards changed (sync.js memo)
+  const drawnList = adv.deck && adv.deck.drawn;
+  rows.forEach(([, cells], k) => out.push(part(`al-terrain-${k + 1}`,
+    memo(`al-terrain-${k + 1}`, [v.columns, drawnList, ...cells], () => terrainSvg(v, cells, drawn)), "g")));
   const pts = v.river.map((sq) => `${cx(v, sq)},${cy(sq)}`).join(" ");
   out.push(part("al-river", `<polyline points="${pts}" class="al-river"><title>the river: the water sprite's one path (${esc(v.river[0])} to ${esc(v.river[v.river.length - 1])})</title></polyline>`, "g"));
   rows.forEach(([, cells], k) => out.push(part(`al-tokens-${k + 1}`, tokensSvg(st, ui, cells, sources), "g")));
