@@ -39,6 +39,18 @@ export function rove(main, key) {
   return stop;
 }
 
+/** After a redraw: the one Tab stop (the target keyed ``key``, else the first). The patch
+ *  gave every redrawn target premark's role, name and tabindex, and a kept part's targets
+ *  keep theirs, so only a stop left in a kept part (or none) needs mending: a full rove
+ *  would name every target again on every click. Returns the Tab stop. */
+export function settleStop(main, key) {
+  const nodes = liveTargets(main);
+  const stop = nodes.find((n) => targetKey(n) === key) || nodes[0] || null;
+  for (const n of main.querySelectorAll('[tabindex="0"]')) if (n !== stop && n.matches(TARGETS)) n.setAttribute("tabindex", "-1");
+  if (stop) setAttr(stop, "tabindex", "0");
+  return stop;
+}
+
 const liveTargets = (root) => [...root.querySelectorAll(TARGETS)].filter((n) => !n.disabled && !n.closest("[hidden]"));
 
 function markTargets(root, nodes, stop, keptHolds = () => false, nameOf = targetName) {
@@ -167,7 +179,7 @@ function mountA11y(el, getState) {
     if (focused && stop && stop.isConnected && (dropped || dead)) stop.focus({ preventScroll: true });
   }
   function afterDraw(st) {
-    const stop = rove(main, stopKey);
+    const stop = settleStop(main, stopKey);
     stopNow = stop ? targetKey(stop) : "";
     // focus() forces a style and layout pass over the whole redrawn board before the
     // answer's task ends (5 ms of an action click on Deep Wood, bench/README.md). After a
