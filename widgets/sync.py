@@ -1,9 +1,8 @@
 """Updates that carry only what changed (issue 25 §4): the board's traits as patches.
 
-ipywidgets sends a changed trait whole. A Deep Wood click changes a few squares of a
-14 KB ``view`` and a 19 KB ``legal`` list, yet sent 33 KB: the kernel serialised it, the
-server passed it on, the page parsed it and Backbone compared it, old against new, node by
-node. :class:`PatchedSync` sends, for each changed trait, the edits that turn the value the
+ipywidgets sends a changed trait whole. A Deep Wood undo changes a few places of a 14 KB
+``view``, yet sent 15 KB: the kernel serialised it, the server passed it on, the page
+parsed it and Backbone compared it, old against new, node by node. :class:`PatchedSync` sends, for each changed trait, the edits that turn the value the
 browser holds into the new one (:func:`diff`), and every other changed trait whole, in one
 custom message per change::
 
