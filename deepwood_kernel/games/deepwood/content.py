@@ -24,6 +24,7 @@ DEFAULT_FILE = Path(__file__).with_name("content.toml")
 
 RESOURCES = ("potions", "books", "gold", "stones")
 CELL_CODES = {"P": "potions", "B": "books", "G": "gold", "S": "stones", "-": None}
+_CELL_LETTER = {v: k for k, v in CELL_CODES.items()}     # "potions" -> "P" (Strip.code)
 TILE_KINDS = ("forest", "thicket", "gate", "guard", "sword", "troll")
 OBSTACLES = ("thicket", "gate", "guard")
 ADVANTAGES = ("gold_each_round", "obstacle_wildcard", "double_market")
@@ -50,8 +51,7 @@ class Strip:
 
     @property
     def code(self) -> str:
-        inv = {v: k for k, v in CELL_CODES.items()}
-        return "".join(inv[c] for c in self.cells)
+        return "".join(_CELL_LETTER[c] for c in self.cells)
 
 
 @dataclass(frozen=True)
