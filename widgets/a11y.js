@@ -44,14 +44,33 @@ export function rove(main, key) {
  *  keep theirs, so only a stop left in a kept part (or none) needs mending: a full rove
  *  would name every target again on every click. Returns the Tab stop. */
 export function settleStop(main, key) {
-  const nodes = liveTargets(main);
-  const stop = nodes.find((n) => targetKey(n) === key) || nodes[0] || null;
+  let stop = keyedTarget(main, key);
+  if (stop === undefined) stop = liveTargets(main).find((n) => targetKey(n) === key) || null;
+  if (!stop) {
+    const first = main.querySelector(TARGETS);      // the first live target, found cheaply
+    stop = first && isLive(first) ? first : liveTargets(main)[0] || null;
+  }
   for (const n of main.querySelectorAll('[tabindex="0"]')) if (n !== stop && n.matches(TARGETS)) n.setAttribute("tabindex", "-1");
   if (stop) setAttr(stop, "tabindex", "0");
   return stop;
 }
 
-const liveTargets = (root) => [...root.querySelectorAll(TARGETS)].filter((n) => !n.disabled && !n.closest("[hidden]"));
+const isLive = (n) => !n.disabled && !n.closest("[hidden]");
+const liveTargets = (root) => [...root.querySelectorAll(TARGETS)].filter(isLive);
+const KEYED = ["data-action", "data-chance", "data-ui"];    // targetKey's first three
+
+/** The first live target keyed ``key`` (or null), looked up by its first non-empty one of
+ *  ``KEYED`` (a handful of nodes share it) instead of keying every target after each redraw;
+ *  ``undefined`` when ``key`` names none of them. */
+function keyedTarget(main, key) {
+  const values = (key || "").split("|");
+  const i = values.length === 13 ? KEYED.findIndex((_, j) => values[j] !== "") : -1;
+  if (i < 0) return undefined;
+  for (const n of main.querySelectorAll(`[${KEYED[i]}="${CSS.escape(values[i])}"]`)) {
+    if (targetKey(n) === key && isLive(n)) return n;
+  }
+  return null;
+}
 
 function markTargets(root, nodes, stop, keptHolds = () => false, nameOf = targetName) {
   // a picture that holds targets is a group of controls, not one image (an img's children
