@@ -362,7 +362,7 @@ function render({ model, el }) {
   const a11y = mountA11y(el, () => state());
   const main = el.querySelector(".sh-main");
   const banner = el.querySelector(".sh-banner");
-  const mark = el.querySelector(".sh-pending-mark");
+  const pending = pendingMark(el);
   const ctl = (name) => el.querySelector(`[data-ctl="${name}"]`);
   const state = () => Object.fromEntries(TRAITS.map((n) => [n, model.get(n)]));
   const ply = () => (model.get("status") || {}).ply;
@@ -428,11 +428,10 @@ function render({ model, el }) {
   };
   let drawnParts = {};
   let stashed = { markup: {}, nodes: {} };     // parts the last redraw removed (see PARTS)
-  const clearPending = () => mark.classList.remove("sh-on");
   function draw() {
     scheduled = false;
     const t0 = performance.now();
-    clearPending();
+    pending.clear();
     try {
       const tpl = document.createElement("template");
       // the parts this view drew last (the module, and PARTS, is shared by every view)
@@ -493,44 +492,25 @@ function render({ model, el }) {
     Promise.resolve().then(draw);
   }
 
-  function markPending(node, t0) {
-    // visible feedback in the same frame as the click, before the kernel answers;
-    // data-feedback-ms: click event -> the frame that paints the mark; data-handler-ms:
-    // from this handler to that frame (bench/widget_latency.py reports both)
-    const t1 = performance.now();
-    // the mark is an overlay (shell.css), the node itself untouched; layout is clean after
-    // the click's hit test
-    const r = node.getBoundingClientRect(), o = el.getBoundingClientRect();
-    Object.assign(mark.style, { transform: `translate(${r.left - o.left - 3}px, ${r.top - o.top - 3}px)`,
-      width: `${r.width + 6}px`, height: `${r.height + 6}px` });
-    mark.classList.add("sh-on");
-    requestAnimationFrame(() => {
-      const now = performance.now();
-      el.setAttribute("data-feedback-ms", (now - t0).toFixed(2));
-      el.setAttribute("data-handler-ms", (now - t1).toFixed(2));
-    });
-  }
-
   function onClick(e) {
-    const node = e.target.closest("[data-action],[data-chance],[data-cmd],[data-ui]");
+    const node = e.target.closest(PRESSABLE);
     if (!node || !el.contains(node) || node.disabled) {
       if (b.onOutside && b.onOutside(e, ui)) draw();
       return;
     }
     if (node.hasAttribute("data-action")) {
       if (b.onAct) b.onAct(ui);
-      markPending(node, e.timeStamp);
       send({ type: "act", id: node.getAttribute("data-action") });
+      pending.show(node, e.timeStamp);
       return;
     }
     if (node.hasAttribute("data-chance")) {
-      markPending(node, e.timeStamp);
       send({ type: "force", id: node.getAttribute("data-chance") });
+      pending.show(node, e.timeStamp);
       return;
     }
     if (node.hasAttribute("data-cmd")) {
       const cmd = node.getAttribute("data-cmd");
-      markPending(node, e.timeStamp);
       if (cmd === "new") {
         const players = parseInt(ctl("players").value, 10);
         const seed = parseInt(ctl("seed").value, 10);
@@ -549,6 +529,7 @@ function render({ model, el }) {
       } else {
         send({ type: cmd });
       }
+      pending.show(node, e.timeStamp);
       return;
     }
     if (b.onUi && b.onUi(node, ui, state())) draw();
@@ -578,13 +559,13 @@ function render({ model, el }) {
   }
 
   const onKey = (e) => { if (b.onKey && b.onKey(e, ui)) draw(); };
-  const onOver = (e) => { if (b.onOver) b.onOver(e, main); };
+  const onOver = (e) => { pending.aim(e); if (b.onOver) b.onOver(e, main); };
   const onOut = (e) => { if (b.onOut) b.onOut(e, main); };
   // A press inside the board is the game's, not the notebook's: JupyterLab would make the
   // cell active on it (restyling the whole board, ~10 ms for the Klong! map, before the
   // click is even delivered) and could start a cell drag. Text selection still works.
   const onPress = (e) => { e.stopPropagation(); a11y.onPress(e); };
-  const events = { click: onClick, change: onChange, keydown: onKey, mouseover: onOver, mouseout: onOut, mousedown: onPress };
+  const events = { click: onClick, change: onChange, keydown: onKey, mouseover: onOver, mouseout: onOut, mousedown: onPress, focusin: pending.aim };
   for (const [k, f] of Object.entries(events)) el.addEventListener(k, f);
   main.addEventListener("scroll", onScroll, true);      // scroll does not bubble: capture
   const watched = [...TRAITS, "answered", "bot_delay"];

@@ -22,7 +22,8 @@ FINISHED = {
 @needs_node
 @pytest.mark.parametrize("key", sorted(BOARD_CLASSES))
 def test_the_shipped_module_parses_as_an_es_module(key, tmp_path):
-    """shell.js, a11y.js and the board's file joined as one board ships them."""
+    """shell.js, pending.js, chance.js, a11y.js, sync.js and the board's file joined as one
+    board ships them."""
     node_check(shipped_module(key, tmp_path))
 
 

@@ -93,7 +93,7 @@ def test_the_wheel_ships_the_widget_module_and_styles(tmp_path):
     wheel = _build_wheel(src, tmp_path / "dist")
     names = set(zipfile.ZipFile(wheel).namelist())
     for f in ("widgets/__init__.py", "widgets/shell.py", "widgets/shell.js", "widgets/a11y.js",
-              "widgets/chance.js", "widgets/sync.js", "widgets/sync.py",
+              "widgets/chance.js", "widgets/sync.js", "widgets/sync.py", "widgets/pending.js",
               "widgets/shell.css",
               "widgets/boards/deepwood.py", "widgets/boards/deepwood.js",
               "widgets/boards/deepwood.css", "widgets/boards/clank.js"):
