@@ -204,3 +204,80 @@ def test_the_pending_mark_is_an_overlay_over_the_target_and_leaves_the_board_uns
     page.evaluate(REDRAW, _traits(w))
     assert page.evaluate(look)["on"] is False, "the answer left the pending mark on"
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("key", ["deepwood", "clank"])
+def test_the_pending_mark_is_placed_while_the_pointer_rests_and_the_press_only_shows_it(
+        key, chromium_page):
+    """The mark is placed over a target in the frame after the pointer comes to rest on it,
+    unseen, so the press changes nothing but its opacity (``pending.js``): placing it at the
+    press laid out, hit-tested and repainted in the frame after every click, about 2 ms of
+    main-thread rendering while the kernel worked (bench/README.md, "The pending mark,
+    placed before the press"). The press on a target it was not placed over (or that
+    moved) still places it there, in the press's own handler."""
+    page = chromium_page
+    page.errors.clear()
+    w = _mount(page, key)
+    target = page.locator("#root .sh-main [data-action]").first
+    mark = """() => { const m = document.querySelector('#root .sh-pending-mark');
+        const t = document.querySelector('#root .sh-main [data-action]');
+        const q = m.getBoundingClientRect(), r = t.getBoundingClientRect();
+        return { on: m.classList.contains('sh-on'), style: m.getAttribute('style') || '',
+                 covers: q.left <= r.left && q.top <= r.top && q.right >= r.right && q.bottom >= r.bottom }; }"""
+    frames = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+    page.mouse.move(0, 0)
+    target.hover()
+    page.evaluate(frames)
+    rested = page.evaluate(mark)
+    assert rested["covers"] and not rested["on"], rested
+    # the press writes no geometry: a MutationObserver on the mark sees only its class
+    page.evaluate("""() => { window.__markWrites = [];
+        new MutationObserver((rs) => window.__markWrites.push(...rs.map((r) => r.attributeName)))
+          .observe(document.querySelector('#root .sh-pending-mark'), { attributes: true }); }""")
+    target.click()
+    pressed = page.evaluate(mark)
+    assert pressed["on"] and pressed["covers"] and pressed["style"] == rested["style"], pressed
+    assert page.evaluate("() => window.__markWrites") == ["class"]
+    sent = [m for m in page.evaluate("() => window.__sent") if m.get("type") == "act"]
+    w._receive(sent[0])
+    page.evaluate(REDRAW, _traits(w))
+    assert page.evaluate(mark)["on"] is False, "the answer left the pending mark on"
+    assert not page.errors, page.errors
+
+
+def test_the_tab_stop_after_a_redraw_is_the_first_live_target_with_its_key(chromium_page):
+    """``settleStop`` (a11y.js) finds the kept stop by its first attribute instead of keying
+    every target after each redraw; it must pick exactly what the full scan picks: the
+    first live target with the stop's key, else the first live target (a disabled button
+    or one inside ``[hidden]`` is never the stop), and leave no other stop behind."""
+    from widgets.shell import board_module
+    page = chromium_page
+    page.goto("about:blank")
+    page.set_content("""<html><body><div id="main">
+      <div hidden><button data-action="y">hidden y</button></div>
+      <button data-action="x" disabled>disabled x</button>
+      <button data-action="x" tabindex="0">x</button>
+      <svg><g data-action="y" data-sq="b2"><title>y on b2</title></g><g data-action="y">y</g></svg>
+      <button data-ui="strip" data-strip="7">strip 7</button>
+      <button data-action='say "a|b"'>quoted</button>
+    </div></body></html>""")
+    page.add_script_tag(content=board_module("pig") + "\nwindow.__settle = settleStop;\n"
+                        "window.__key = targetKey;", type="module")
+    page.wait_for_function("typeof window.__settle === 'function'")
+    case = """(key) => { const main = document.querySelector('#main');
+        const stop = window.__settle(main, key);
+        const stops = [...main.querySelectorAll('[tabindex="0"]')];
+        return { stop: stop && stop.textContent.trim(), stops: stops.length,
+                 again: window.__key(stop) }; }"""
+    key = lambda sel: page.evaluate(f"() => window.__key(document.querySelector({sel!r}))")
+    # the kept stop, keyed by its action; the hidden "y" and the one on b2 do not match
+    y = key('g[data-action="y"]:not([data-sq])')
+    assert page.evaluate(case, y) == {"stop": "y", "stops": 1, "again": y}
+    assert page.evaluate(case, key('[data-sq="b2"]'))["stop"] == "y on b2"
+    assert page.evaluate(case, key('[data-ui="strip"]'))["stop"] == "strip 7"
+    assert page.evaluate(case, key("[data-action^='say']"))["stop"] == "quoted"
+    # a key no target has any more: the first live target (not the hidden or disabled one)
+    gone = page.evaluate(case, "enter c0||||||||||||")
+    assert gone["stop"] == "x" and gone["stops"] == 1
+    assert page.evaluate(case, "")["stop"] == "x"
+    assert not page.errors, page.errors
