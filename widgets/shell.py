@@ -102,6 +102,8 @@ MAX_HOLD_DELAY = 3600.0  # seconds per step ``bot_delay`` may hold from Python (
 LOG_TAIL = 80          # log lines synced to the browser
 STALE = "the board changed — click again"
 PLY_CHECKED = ("act", "force", "step", "advance", "undo", "redo", "pass")
+#: every request a board sends, each handled by ``_msg_<type>`` (widgets/requests.py, hotseat.py)
+REQUESTS = PLY_CHECKED + ("new", "bots", "seat", "auto_chance", "speed", "skip")
 
 
 def fraction_text(p: Fraction) -> str:
@@ -518,14 +520,7 @@ class GameWidget(PatchedSync, BrowserRequests, AutoPlay, HotSeat, anywidget.AnyW
         if kind in PLY_CHECKED and ply is not None and ply != len(self.game.history):
             self.message = STALE           # a double click, or a bot moved meanwhile
             return
-        handler = {
-            "act": self._msg_act, "undo": self._msg_undo, "redo": self._msg_redo,
-            "step": self._msg_step, "advance": self._msg_advance,
-            "force": self._msg_force, "new": self._msg_new, "bots": self._msg_bots,
-            "seat": self._msg_seat, "auto_chance": self._msg_auto_chance,
-            "pass": self._msg_pass,
-            "speed": self._msg_speed, "skip": self._msg_skip,
-        }.get(kind)
+        handler = getattr(self, f"_msg_{kind}") if kind in REQUESTS else None
         if handler is None:
             self.message = short_message(f"unknown request type {kind!r}")
             return
@@ -538,7 +533,12 @@ class GameWidget(PatchedSync, BrowserRequests, AutoPlay, HotSeat, anywidget.AnyW
             self._schedule()
             return
         self.message = ""
-        self.refresh()
+        if self.bot_delay <= 0 and self._is_auto():
+            # bots answer at once and _run_sync refreshes after them (one message): a refresh
+            # now would be thrown away, but the hot seat must see the turn end before they play
+            self._follow_turn()
+        else:
+            self.refresh()
         self._schedule()
 
     def play(self, action_id: str) -> None:

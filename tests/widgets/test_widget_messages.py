@@ -522,3 +522,24 @@ def test_a_bot_delay_that_would_stall_the_bots_is_refused(bad):
     with pytest.raises(Exception, match="a delay of 0 to 3600 seconds"):
         w.bot_delay = bad
     assert w.bot_delay == 0
+
+
+def test_a_click_the_bots_answer_at_once_is_refreshed_once_after_them():
+    """With ``bot_delay=0`` the bots answer inside the click's request and ``_run_sync``
+    refreshes after them; the refresh before them was thrown away (one message carries the
+    click), so it is skipped: one refresh per click, and its traits are what a refresh of
+    the final position computes."""
+    from .widget_helpers import BOARD_CLASSES
+    # the latency bench's Dungeon Draw: Anna buys at the fairy market, the bot answers
+    w = BOARD_CLASSES["dungeondraw"](players=2, seed=1, bots=[1], bot_delay=0, auto_chance=True)
+    calls = []
+    real = w.refresh
+    w.refresh = lambda: (calls.append(len(w.game.history)), real())[1]
+    ply = len(w.game.history)
+    w.receive({"type": "act", "id": "buy fairy key", "ply": ply})
+    assert w.message == "" and any(s.player == 1 for s in w.game.history[ply:])
+    assert calls == [len(w.game.history)]          # once, after the bot's answer
+    traits = ("view", "legal", "chance", "status", "advice", "score", "event_log")
+    sent = {k: getattr(w, k) for k in traits}
+    real()
+    assert {k: getattr(w, k) for k in traits} == sent
