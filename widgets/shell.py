@@ -9,12 +9,12 @@ phase in English and German, the what-if picker, the score table, the event log,
 error banner and the pending-click mark. anywidget does not resolve imports between
 files, so :func:`board_module` joins ``shell.js``, ``pending.js`` (the pending-click mark),
 ``chance.js`` (the what-if picker), ``a11y.js`` (keyboard and screen reader), ``sync.js`` and
-the board's file into the one ES module a board ships. ``shell.js`` also exports the drawing every board may share (each
-documented there): ``panel``, ``actButton``, ``group``, ``buttonGroups``, ``oddsLine``,
-``seatCard``, ``legendRow``, the token shapes ``SHAPES``/``shape``/``placed``, ``pipDie``,
-``grouped``, ``groupBy``, ``legalMap``, and ``term(en, de)``, the one scheme for German
-game terms beside English ones. What a board can compute in Python (texts of targets,
-advice, short chance labels) its Python sends ready-made.
+the board's file into the one ES module a board ships. ``shell.js`` also exports the drawing
+every board may share (each documented there): ``panel``, ``actButton``, ``group``,
+``buttonGroups``, ``oddsLine``, ``seatCard``, ``legendRow``, the token shapes
+``SHAPES``/``shape``/``placed``, ``pipDie``, ``grouped``, ``groupBy``, ``legalMap``, and
+``term(en, de)``, the one scheme for German game terms beside English ones. What a board can
+compute in Python (texts of targets, advice, short chance labels) its Python sends ready-made.
 
 Python is the single source of truth. The widget holds a :class:`deepwood_kernel.Game`
 (``widget.game``) and mirrors it into synced traits after every change:
