@@ -21,11 +21,11 @@ export function targetName(node) {
   return s.replace(/\s+/g, " ").trim();
 }
 
+const KEY_ATTRS = ["data-action", "data-chance", "data-ui", "data-sq", "data-strip", "data-card",
+  "data-node", "data-room", "data-seat", "data-idx", "data-res", "data-id", "data-keep"];
 /** Which target a node is, stable across redraws (to keep the roving focus on it). */
 export function targetKey(node) {
-  const a = ["data-action", "data-chance", "data-ui", "data-sq", "data-strip", "data-card", "data-node",
-    "data-room", "data-seat", "data-idx", "data-res", "data-id", "data-keep"];
-  return a.map((n) => node.getAttribute(n) ?? "").join("|");
+  return KEY_ATTRS.map((n) => node.getAttribute(n) ?? "").join("|");
 }
 
 function setAttr(node, name, value) { if (node.getAttribute(name) !== value) node.setAttribute(name, value); }
@@ -57,16 +57,16 @@ export function settleStop(main, key) {
 
 const isLive = (n) => !n.disabled && !n.closest("[hidden]");
 const liveTargets = (root) => [...root.querySelectorAll(TARGETS)].filter(isLive);
-const KEYED = ["data-action", "data-chance", "data-ui"];    // targetKey's first three
 
-/** The first live target keyed ``key`` (or null), looked up by its first non-empty one of
- *  ``KEYED`` (a handful of nodes share it) instead of keying every target after each redraw;
- *  ``undefined`` when ``key`` names none of them. */
+/** The first live target keyed ``key`` (or null), looked up by the first non-empty one of its
+ *  data-action, data-chance and data-ui (a handful of nodes share it) instead of keying every
+ *  target after each redraw; ``undefined`` when ``key`` cannot be split back into its values
+ *  (a value holding "|") or names none of the three. */
 function keyedTarget(main, key) {
   const values = (key || "").split("|");
-  const i = values.length === 13 ? KEYED.findIndex((_, j) => values[j] !== "") : -1;
-  if (i < 0) return undefined;
-  for (const n of main.querySelectorAll(`[${KEYED[i]}="${CSS.escape(values[i])}"]`)) {
+  const i = values.length === KEY_ATTRS.length ? [0, 1, 2].find((j) => values[j] !== "") : undefined;
+  if (i === undefined) return undefined;
+  for (const n of main.querySelectorAll(`[${KEY_ATTRS[i]}="${CSS.escape(values[i])}"]`)) {
     if (targetKey(n) === key && isLive(n)) return n;
   }
   return null;
