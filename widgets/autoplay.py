@@ -76,6 +76,19 @@ class AutoPlay:
                 self._timer = timer
                 timer.start()
 
+    def _refresh_and_schedule(self) -> None:
+        """``refresh()`` then ``_schedule()``, for a request answered in one message. When
+        the bots and automatic chance play at once (``bot_delay`` 0), ``_run_sync``
+        refreshes after them and a refresh before would be thrown away: only its hot-seat
+        part runs first (the board turns public when the shown seat's turn ends)."""
+        with self._lock:
+            if self.bot_delay <= 0 and self._is_auto():
+                self._follow_turn()
+                self._run_sync()
+            else:
+                self.refresh()
+                self._schedule()
+
     def _run_sync(self) -> None:
         steps = 0
         while self._is_auto() and steps < MAX_AUTO_STEPS:

@@ -529,17 +529,10 @@ class GameWidget(PatchedSync, BrowserRequests, AutoPlay, HotSeat, anywidget.AnyW
         except (IllegalAction, ValueError, TypeError) as e:
             # refused: the game is unchanged (the contract guarantees it)
             self.message = short_message(getattr(e, "reason", None) or str(e))
-            self.refresh()
-            self._schedule()
+            self._refresh_and_schedule()
             return
         self.message = ""
-        if self.bot_delay <= 0 and self._is_auto():
-            # bots answer at once and _run_sync refreshes after them (one message): a refresh
-            # now would be thrown away, but the hot seat must see the turn end before they play
-            self._follow_turn()
-        else:
-            self.refresh()
-        self._schedule()
+        self._refresh_and_schedule()
 
     def play(self, action_id: str) -> None:
         """Play ``action_id`` from Python as a click on the current ply would (the same
