@@ -45,8 +45,10 @@ export function rove(main, key) {
  *  would name every target again on every click. Returns the Tab stop. */
 export function settleStop(main, key) {
   let stop = keyedTarget(main, key);
-  if (stop === undefined) stop = liveTargets(main).find((n) => targetKey(n) === key) || null;
-  if (!stop) {
+  if (stop === undefined) {                          // the key cannot be looked up: scan
+    const nodes = liveTargets(main);
+    stop = nodes.find((n) => targetKey(n) === key) || nodes[0] || null;
+  } else if (!stop) {
     const first = main.querySelector(TARGETS);      // the first live target, found cheaply
     stop = first && isLive(first) ? first : liveTargets(main)[0] || null;
   }
