@@ -2,9 +2,9 @@
 
 ipywidgets sends a changed trait whole. A Deep Wood undo changes a few places of a 14 KB
 ``view``, yet sent 15 KB: the kernel serialised it, the server passed it on, the page
-parsed it and Backbone compared it, old against new, node by node. :class:`PatchedSync` sends, for each changed trait, the edits that turn the value the
-browser holds into the new one (:func:`diff`), and every other changed trait whole, in one
-custom message per change::
+parsed it and Backbone compared it, old against new, node by node. :class:`PatchedSync`
+sends, for each changed trait, the edits that turn the value the browser holds into the new
+one (:func:`diff`), and every other changed trait whole, in one custom message per change::
 
     {"type": "sync", "base": 7, "rev": 8, "whole": {"answered": 12, ...},
      "patch": {"view": [["=", ["board", "c0"], {...}], ...], ...}}
