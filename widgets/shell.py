@@ -320,6 +320,11 @@ class GameWidget(PatchedSync, BrowserRequests, AutoPlay, HotSeat, anywidget.AnyW
         """Where the browser places the click for ``action_id`` (default: a button)."""
         return {"kind": "button", "group": action_id.partition(" ")[0]}
 
+    def legal_list(self, view: dict) -> list[dict]:
+        """The synced ``legal``: ``{id, label, target}`` for each legal action."""
+        return [{"id": a.id, "label": a.label, "target": self.target(a.id, view)}
+                for a in self.game.legal_actions()]
+
     def compute_advice(self) -> dict:
         """Game-specific advice for the player to move (default: none)."""
         return {}
@@ -444,10 +449,7 @@ class GameWidget(PatchedSync, BrowserRequests, AutoPlay, HotSeat, anywidget.AnyW
             self._follow_turn()
             g = self.game
             view = g.view(self._viewer())
-            legal = []
-            if self.human_to_move():
-                legal = [{"id": a.id, "label": a.label, "target": self.target(a.id, view)}
-                         for a in g.legal_actions()]
+            legal = self.legal_list(view) if self.human_to_move() else []
             chance = self.chance_list()
             owner = self.turn_owner()
             info = g.info

@@ -4,6 +4,7 @@ exact ``fight_odds`` / ``fight_advice`` values."""
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -179,3 +180,43 @@ def test_sword_field_offers_collecting_and_walking(positions):
     both = [a["id"] for a in w.legal if a["target"].get("name") == sq
             and a["target"].get("board") == g.state.seat]
     assert both == [f"sword {sq}", f"move {sq}"]
+
+
+
+def _walk_checking_legal(w, seed: int, steps: int) -> int:
+    """Play ``steps`` requests (actions, chance, an undo every seventh), checking at each
+    that ``legal`` equals the shell's list built afresh; returns the placements seen."""
+    from widgets.shell import GameWidget
+    placements = 0
+    for step in range(steps):
+        assert w.legal == GameWidget.legal_list(w, w.view), (seed, step)
+        placements += sum(a["id"].startswith("place ") for a in w.legal)
+        if w.game.is_over:
+            break
+        if step % 7 == 6 and w.game.history:
+            w.receive({"type": "undo", "ply": len(w.game.history)})
+        elif w.legal:
+            pick = w.legal[(seed + step) % len(w.legal)]["id"]
+            w.receive({"type": "act", "id": pick, "ply": len(w.game.history)})
+        else:
+            w.receive({"type": "step", "ply": len(w.game.history)})
+    return placements
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_placement_entry_built_once_equals_one_built_afresh(seed, tmp_path):
+    """``DeepWoodBoard.legal_list`` keeps each strip placement's entry for the game's strips:
+    at every step of seeded games (bots on the other seats, undo), ``legal`` equals the
+    shell's list built from nothing, and still does after the board is given a game whose
+    content prints other codes on the same strips (the kept entries would name the old)."""
+    import deepwood_kernel as dk
+    w = DeepWoodBoard(players=3, seed=seed, bots=[1, 2], seat=None, bot_delay=0)
+    assert _walk_checking_legal(w, seed, 90) > 50
+    src = Path(dk.__file__).parent / "games" / "deepwood" / "content.toml"
+    head, _, strips = src.read_text(encoding="utf-8").partition("[strips]")
+    swapped = strips.translate(str.maketrans("PB", "BP"))     # potions <-> books
+    edited = tmp_path / "swapped.toml"
+    edited.write_text(head + "[strips]" + swapped, encoding="utf-8")
+    w.game = dk.new_game("deepwood", players=3, seed=seed, content=edited)
+    w.refresh()
+    assert _walk_checking_legal(w, seed, 90) > 50

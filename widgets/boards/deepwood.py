@@ -155,6 +155,34 @@ class DeepWoodBoard(GameWidget):
             return {"kind": "keep", "dice": dice, "stop": len(dice) == len(rolled)}
         return {"kind": "button", "group": verb}
 
+    # (the game's strips, {action id: legal entry}) for strip placements: see legal_list
+    _placements: tuple = (None, {})
+
+    def legal_list(self, view: dict) -> list[dict]:
+        """The shell's ``legal``, with each strip placement's entry built once per game: its
+        label and target follow from the action id and the strips' codes alone (fixed at
+        setup), and a market turn lists up to 80 placements on every refresh.
+
+        >>> w = DeepWoodBoard(players=2, seed=0, seat=None, bot_delay=0)
+        >>> w.play("enter c0"); first = w.legal[0]; first["label"]
+        'Place strip 35 (P-S) from A1 going right'
+        >>> w.refresh(); w.legal[0] is first
+        True
+        """
+        strips = self.game.state.content.strips
+        if self._placements[0] is not strips:
+            self._placements = (strips, {})
+        made = self._placements[1]
+        out = []
+        for a in self.game.legal_actions():
+            entry = made.get(a.id)
+            if entry is None:
+                entry = {"id": a.id, "label": a.label, "target": self.target(a.id, view)}
+                if a.id.startswith("place "):
+                    made[a.id] = entry
+            out.append(entry)
+        return out
+
     def seat_chance(self, seat: int):
         """DW-1.4 / DW-2.3: a strip dealt or drawn comes, as ``seat`` reasons, from every
         strip it cannot see (the pile *and* the other players' secret strips), grouped by
