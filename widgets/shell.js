@@ -314,6 +314,15 @@ const STALE_PART = new Error("a kept part has no counterpart: draw everything");
 
 const holdsKept = (n) => n.nodeType === 1 && n.querySelector("[data-keep]") !== null;
 
+/** The drawn part ``name`` inside ``old`` (a node about to be replaced), else from ``stash``. */
+function livePart(old, name, stash) {
+  const sel = `.sh-part[data-part="${CSS.escape(name)}"]`;
+  const node = old.nodeType === 1 ? old.querySelector(sel) : null;
+  if (node) return node;
+  if (stash[name]) { const n = stash[name]; delete stash[name]; return n; }
+  throw STALE_PART;
+}
+
 /** Patch ``from``'s children into ``to``'s. A ``data-keep`` placeholder keeps the live part
  *  of that name (moved into place), or takes it from ``stash`` (name -> detached node). */
 export function morphChildren(from, to, stash = {}) {
@@ -338,8 +347,11 @@ export function morphChildren(from, to, stash = {}) {
     if (!o) { if (holdsKept(n)) throw STALE_PART; from.appendChild(n); return; }
     if (o.isEqualNode(n)) return;
     if (o.nodeType !== n.nodeType || o.nodeName !== n.nodeName) {
-      if (holdsKept(n)) throw STALE_PART;
+      // another tag around unchanged parts (a strip turned pickable): they move into it
+      const keeps = holdsKept(n) ? [...n.querySelectorAll("[data-keep]")] : [];
+      const kept = keeps.map((k) => livePart(o, k.getAttribute("data-part"), stash));
       from.replaceChild(n, o);
+      keeps.forEach((k, j) => k.replaceWith(kept[j]));
       return;
     }
     if (o.nodeType !== 1) { o.nodeValue = n.nodeValue; return; }

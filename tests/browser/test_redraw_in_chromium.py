@@ -64,17 +64,19 @@ REDRAW = """async (st) => {
 }"""
 
 
-def _mount(page, key: str):
+def _mount(page, key: str, w=None):
+    """Mount ``w`` (default: ``key``'s board at a seeded mid-game decision) on ``page``."""
     from widgets.shell import board_module, board_styles
-    g = dk.new_game(key, players=dk.GAMES[key].max_players, seed=1)
-    bot = RandomBot(1)
-    for _ in range(40):
-        if g.is_over:
-            break
-        g.step() if g.is_chance else g.apply(bot.choose(g))
-    while g.is_chance and not g.is_over:        # a decision to show: the board has targets
-        g.step()
-    w = _board_class(key)(dk.load(g.to_json()), seat=None, bot_delay=0)
+    if w is None:
+        g = dk.new_game(key, players=dk.GAMES[key].max_players, seed=1)
+        bot = RandomBot(1)
+        for _ in range(40):
+            if g.is_over:
+                break
+            g.step() if g.is_chance else g.apply(bot.choose(g))
+        while g.is_chance and not g.is_over:    # a decision to show: the board has targets
+            g.step()
+        w = _board_class(key)(dk.load(g.to_json()), seat=None, bot_delay=0)
     page.goto("about:blank")
     page.set_content('<html><body><div id="root"></div></body></html>')
     page.add_style_tag(content=board_styles(key))
@@ -280,4 +282,29 @@ def test_the_tab_stop_after_a_redraw_is_the_first_live_target_with_its_key(chrom
     gone = page.evaluate(case, "enter c0||||||||||||")
     assert gone["stop"] == "x" and gone["stops"] == 1
     assert page.evaluate(case, "")["stop"] == "x"
+    assert not page.errors, page.errors
+
+
+def test_a_part_inside_a_node_whose_tag_changed_is_moved_not_drawn_again(chromium_page):
+    """Deep Wood's hand strips turn from pictures (``span``) into pickable buttons when the
+    market opens, and back on undo; each strip's picture is a part of its own, so the
+    patch moves the very drawn picture into the new tag (``morphChildren``) instead of
+    parsing it again (before, a kept part under a changed tag made the shell draw the whole
+    board afresh: bench/README.md)."""
+    from widgets import DeepWoodBoard
+    page = chromium_page
+    page.errors.clear()
+    w = _mount(page, "deepwood", DeepWoodBoard(players=2, seed=0, seat=None, bot_delay=0))
+    look = """() => [...document.querySelectorAll('#root [data-part^="strip"][data-part$="-svg"]')]
+        .map((n) => [n.parentNode.nodeName, !!n.__drawnBefore, n.firstElementChild.nodeName])"""
+    tag = """() => document.querySelectorAll('#root [data-part$="-svg"]')
+        .forEach((n) => { n.__drawnBefore = true; })"""
+    page.evaluate(tag)
+    assert page.evaluate(look) == [["SPAN", True, "svg"]] * 3
+    at_entry = _traits(w)
+    w._receive({"type": "act", "id": "enter c0", "ply": len(w.game.history)})
+    page.evaluate(REDRAW, _traits(w))
+    assert page.evaluate(look) == [["BUTTON", True, "svg"]] * 3
+    page.evaluate(REDRAW, at_entry)                  # undo: pictures again, still the same
+    assert page.evaluate(look) == [["SPAN", True, "svg"]] * 3
     assert not page.errors, page.errors

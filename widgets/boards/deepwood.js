@@ -370,7 +370,7 @@ function handHtml(st, ui) {
       const tag = placing ? "button" : "span";
       return part(`strip${j}`, `<${tag} class="dw-hand-strip${sel ? " dw-selected" : ""}${placing ? " dw-pick" : ""}"` +
         (placing ? ` data-ui="strip" data-strip="${h.id}" title="place strip ${h.id} (${esc(h.code)})"` : ` title="strip ${h.id} (${esc(h.code)})"`) +
-        `>${stripSvg(h.code, 24)}</${tag}>`);
+        `>${part(`strip${j}-svg`, stripSvg(h.code, 24), "span")}</${tag}>`);
     }).join("");
     if (!p.hand.length) body = `<span class="dw-muted">no strips</span>`;
   } else {
