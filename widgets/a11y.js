@@ -62,10 +62,12 @@ const liveTargets = (root) => [...root.querySelectorAll(TARGETS)].filter(isLive)
 
 /** The first live target keyed ``key`` (or null), looked up by the first non-empty one of its
  *  data-action, data-chance and data-ui (a handful of nodes share it) instead of keying every
- *  target after each redraw; ``undefined`` when ``key`` cannot be split back into its values
- *  (a value holding "|") or names none of the three. */
+ *  target after each redraw; null for no key (no target was focused: a pointer's board);
+ *  ``undefined`` when ``key`` cannot be split back into its values (a value holding "|") or
+ *  names none of the three. */
 function keyedTarget(main, key) {
-  const values = (key || "").split("|");
+  if (!key) return null;
+  const values = key.split("|");
   const i = values.length === KEY_ATTRS.length ? [0, 1, 2].find((j) => values[j] !== "") : undefined;
   if (i === undefined) return undefined;
   for (const n of main.querySelectorAll(`[${KEY_ATTRS[i]}="${CSS.escape(values[i])}"]`)) {
