@@ -1,0 +1,159 @@
+"""The page's share of one board click: the redraw's phases, in a bare Chromium page.
+
+``widget_latency.py`` times a click through JupyterLab and the kernel, where one run moves
+by a millisecond or more; a change to the redraw (``widgets/shell.js``, ``patch`` phase
+and friends) is smaller than that. This script mounts each board's shipped module in a
+bare page (no JupyterLab, no kernel: ``tests/browser``'s stub model) and pushes the traits
+of the latency bench's click and of its undo, in turn, many times, reading the shell's own
+stamps (``data-draw-phases``: build the markup, parse it, patch the DOM, the keyboard
+layer). The page is cross-origin isolated, so ``performance.now()`` resolves 5 µs instead
+of 100.
+
+``--against PATH`` mounts a second checkout's module for the same board in the same page
+and alternates the two (A B, B A, ...), so both see the same machine at the same moments:
+the ratio B / A of the medians is the change's effect, with the runs' own scatter.
+
+The traits are pushed as whole JSON values, not as the kernel's patches, so ``memo``
+(sync.js) never finds its data unchanged here and "build" is an upper bound; parse, patch
+and the keyboard layer are as in JupyterLab, minus the lab's larger page.
+
+    .venv/bin/python bench/widget_redraw.py [--board deepwood clank] [--draws 150]
+    .venv/bin/python bench/widget_redraw.py --against ../other-checkout --board deepwood
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+from widget_kernel_cost import make_board  # noqa: E402
+from widget_latency import BOARDS  # noqa: E402
+
+PHASES = ("build", "parse", "patch", "keys")
+PAGE = '<html><body><div id="rootA"></div><div id="rootB"></div></body></html>'
+ISOLATED = {"Cross-Origin-Opener-Policy": "same-origin",
+            "Cross-Origin-Embedder-Policy": "require-corp"}
+
+# per variant: a stub model (as tests/browser/test_markup_in_chromium.py's) on its root
+GLUE = """
+window.__mount{v} = (state) => {{
+  const values = Object.assign({{ bot_delay: 0, answered: null }}, state), handlers = {{}};
+  const model = {{
+    get: (n) => values[n], send: () => {{}}, set: () => {{}}, save_changes: () => {{}},
+    on: (ev, f) => {{ (handlers[ev] = handlers[ev] || []).push(f); }}, off: () => {{}},
+  }};
+  window.__update{v} = (st) => {{
+    for (const [k, x] of Object.entries(st)) {{
+      values[k] = x;
+      for (const f of handlers[`change:${{k}}`] || []) f();
+    }}
+  }};
+  render({{ model, el: document.getElementById("root{v}") }});
+}};
+"""
+
+# push the click's traits, then the undo's, on each variant in turn; the stamps of each draw
+DRAWS = """async ([act, undo, draws, variants]) => {
+  const out = {};
+  for (const v of variants) out[v] = { action: [], undo: [] };
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  for (let i = 0; i < draws; i++) {
+    const order = i % 2 ? variants : [...variants].reverse();
+    for (const v of order) {
+      const root = document.getElementById("root" + v);
+      for (const [kind, st] of [["action", act], ["undo", undo]]) {
+        window["__update" + v](st);
+        await Promise.resolve(); await Promise.resolve();     // the draw's microtask
+        out[v][kind].push(root.getAttribute("data-draw-phases").split(" ").map(Number));
+        await frame();
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def module_of(checkout: Path, board: str) -> tuple[str, str]:
+    """The board's shipped module and styles as ``checkout`` builds them (its own Python)."""
+    code = ("import json, sys; sys.path.insert(0, sys.argv[1]); "
+            "from widgets.shell import board_module, board_styles; "
+            "print(json.dumps([board_module(sys.argv[2]), board_styles(sys.argv[2])]))")
+    py = checkout / ".venv" / "bin" / "python"
+    out = subprocess.check_output([str(py if py.exists() else sys.executable), "-c", code,
+                                   str(checkout), board], text=True)
+    return tuple(json.loads(out))
+
+
+def traits_of(board: str) -> tuple[dict, dict]:
+    """The traits after the latency bench's click on ``board`` and after its undo."""
+    from tests.widgets.widget_helpers import widget_state
+    w = make_board(board)
+    w.receive({"type": "act", "id": BOARDS[board][1], "ply": len(w.game.history)})
+    act = json.loads(json.dumps(widget_state(w)))
+    w.receive({"type": "undo", "ply": len(w.game.history)})
+    return act, json.loads(json.dumps(widget_state(w)))
+
+
+def measure(board: str, checkouts: list[Path], draws: int) -> dict:
+    """{variant: {kind: [[build, parse, patch, keys], ...]}} for one board."""
+    from tools import browser as B
+    act, undo = traits_of(board)
+    variants = "AB"[:len(checkouts)]
+    with B.chromium() as browser:
+        page = browser.new_context(viewport={"width": 1400, "height": 3000}).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.route("http://localhost:9/", lambda r: r.fulfill(
+            status=200, content_type="text/html", headers=ISOLATED, body=PAGE))
+        page.goto("http://localhost:9/")
+        for v, checkout in zip(variants, checkouts):
+            module, styles = module_of(checkout, board)
+            page.add_style_tag(content=styles)
+            page.add_script_tag(content=module + GLUE.format(v=v), type="module")
+            page.wait_for_function(f"typeof window.__mount{v} === 'function'")
+            page.evaluate(f"(st) => {{ window.__mount{v}(st); window.__update{v}(st); }}", undo)
+        out = page.evaluate(DRAWS, [act, undo, draws, list(variants)])
+        if errors:
+            raise RuntimeError(f"{board}: the page raised {errors[:3]}")
+    warm = 5                                       # the first draws warm the JIT up
+    return {v: {k: [row[1:] for row in rows[warm:]] for k, rows in kinds.items()}
+            for v, kinds in out.items()}
+
+
+def medians(rows: list[list[float]]) -> list[float]:
+    """Median of each phase, then of the whole redraw."""
+    return [statistics.median(c) for c in zip(*rows)] + [statistics.median(map(sum, rows))]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--board", nargs="+", choices=list(BOARDS), default=list(BOARDS))
+    ap.add_argument("--draws", type=int, default=150, help="draws per kind (default 150)")
+    ap.add_argument("--against", type=Path, help="another checkout, alternated in one page")
+    args = ap.parse_args(argv)
+    checkouts = [REPO] + ([args.against.resolve()] if args.against else [])
+    head = "  ".join(f"{p:>6}" for p in (*PHASES, "redraw"))
+    print(f"medians of {args.draws} draws per kind, ms; A = {REPO}"
+          + (f", B = {checkouts[1]}" if args.against else ""))
+    print(f"{'board':14} {'kind':7} {'':2} {head}" + ("   B/A" if args.against else ""))
+    for board in args.board:
+        res = measure(board, checkouts, args.draws)
+        for kind in ("action", "undo"):
+            a = medians(res["A"][kind])
+            for v in res:
+                m = medians(res[v][kind])
+                ratio = f"  {m[-1] / a[-1]:.2f}" if v == "B" else ""
+                print(f"{board:14} {kind:7} {v:2} " + "  ".join(f"{x:6.2f}" for x in m) + ratio)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
