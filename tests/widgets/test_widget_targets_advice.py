@@ -182,7 +182,6 @@ def test_sword_field_offers_collecting_and_walking(positions):
     assert both == [f"sword {sq}", f"move {sq}"]
 
 
-
 def _walk_checking_legal(w, seed: int, steps: int) -> int:
     """Play ``steps`` requests (actions, chance, an undo every seventh), checking at each
     that ``legal`` equals the shell's list built afresh; returns the placements seen."""
