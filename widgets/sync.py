@@ -64,6 +64,8 @@ def diff(old: Any, new: Any, limit: int = MAX_EDITS) -> list | None:
 
     Edits after a ``d`` or ``l`` address the rebuilt container (new keys and positions).
     """
+    if _same(old, new):
+        return None
     edits: list = []
     try:
         _diff(old, new, [], edits, limit)
@@ -75,12 +77,11 @@ def diff(old: Any, new: Any, limit: int = MAX_EDITS) -> list | None:
 
 
 def _diff(old, new, path, edits, limit) -> None:
-    # Equal subtrees are skipped by Python's ``==`` (C speed): a refresh builds new
-    # objects, so ``is`` rarely holds, and walking every equal node in Python would cost
-    # more than the whole message did. A leaf is compared with its type too.
+    # Called only on values that differ (``_same`` before every call): equal subtrees are
+    # skipped by Python's ``==`` (C speed), once each; a refresh builds new objects, so
+    # ``is`` rarely holds, and walking every equal node in Python would cost more than the
+    # whole message did.
     to = type(old)
-    if to is type(new) and old == new:
-        return
     if to is dict and type(new) is dict:
         if list(old) != list(new):
             edits.append(["d", path, list(new), {k: v for k, v in new.items() if k not in old}])
@@ -101,8 +102,8 @@ def _diff(old, new, path, edits, limit) -> None:
 
 
 def _same(a, b) -> bool:
-    # _diff's own first test, made before its call: most items of a changed list or dict
-    # are equal, and the call (with its path) would cost more than the comparison
+    """Equal as JSON, a leaf compared with its type too (``1`` is not ``True``). Made before
+    each ``_diff`` call: most items of a changed list or dict are equal."""
     return type(a) is type(b) and a == b
 
 
