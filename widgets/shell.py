@@ -320,10 +320,13 @@ class GameWidget(PatchedSync, BrowserRequests, AutoPlay, HotSeat, anywidget.AnyW
         """Where the browser places the click for ``action_id`` (default: a button)."""
         return {"kind": "button", "group": action_id.partition(" ")[0]}
 
+    def legal_entry(self, action, view: dict) -> dict:
+        """One entry of the synced ``legal``: ``{id, label, target}``."""
+        return {"id": action.id, "label": action.label, "target": self.target(action.id, view)}
+
     def legal_list(self, view: dict) -> list[dict]:
-        """The synced ``legal``: ``{id, label, target}`` for each legal action."""
-        return [{"id": a.id, "label": a.label, "target": self.target(a.id, view)}
-                for a in self.game.legal_actions()]
+        """The synced ``legal``: :meth:`legal_entry` of each legal action."""
+        return [self.legal_entry(a, view) for a in self.game.legal_actions()]
 
     def compute_advice(self) -> dict:
         """Game-specific advice for the player to move (default: none)."""

@@ -177,7 +177,7 @@ class DeepWoodBoard(GameWidget):
         for a in self.game.legal_actions():
             entry = made.get(a.id)
             if entry is None:
-                entry = {"id": a.id, "label": a.label, "target": self.target(a.id, view)}
+                entry = self.legal_entry(a, view)
                 if a.id.startswith("place "):
                     made[a.id] = entry
             out.append(entry)
