@@ -348,7 +348,7 @@ export function morphChildren(from, to, stash = {}) {
     if (o.isEqualNode(n)) return;
     if (o.nodeType !== n.nodeType || o.nodeName !== n.nodeName) {
       // another tag around unchanged parts (a strip turned pickable): they move into it
-      const keeps = holdsKept(n) ? [...n.querySelectorAll("[data-keep]")] : [];
+      const keeps = n.nodeType === 1 ? [...n.querySelectorAll("[data-keep]")] : [];
       const kept = keeps.map((k) => livePart(o, k.getAttribute("data-part"), stash));
       from.replaceChild(n, o);
       keeps.forEach((k, j) => k.replaceWith(kept[j]));
