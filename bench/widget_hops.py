@@ -5,18 +5,25 @@
 one wall clock, for the same clicks as the latency bench (same notebook, same ``settle``):
 
   page  ws send      the click's comm message leaves the page (a wrapped ``WebSocket.send``)
+  srv   in           the server takes it from the WebSocket (``bench/hops_server.py``)
   kern  dispatch     the kernel's main thread starts on it (``Kernel.dispatch_shell``)
-  kern  busy sent    the kernel publishes "busy" (``Session.send``)
-  kern  update sent  the widget's answer, one comm message (the echo's ``count``)
+  kern  busy sent    the kernel publishes "busy" (``Session.send``) ...
+  kern  busy iopub   ... and its IOPub thread hands it to ZMQ (it needs the GIL for that)
+  srv   busy out     the server has written "busy" to the page's WebSocket
   page  busy in      the page's main thread handles the "busy" status message
-  page  update in    ... handles the answer (the WebSocket ``message`` event)
+  kern  update sent  the widget's answer, one comm message (the echo's ``count``): the
+                     answer is built, now it is serialised and queued for the IOPub thread
+  kern  upd iopub    the IOPub thread hands it to ZMQ
+  srv   upd in/out   the server takes it off ZMQ / has written it to the WebSocket
+  page  update in    the page's main thread handles it (the WebSocket ``message`` event)
   page  drawn        the board's redraw (or the echo's counter) is in the DOM
   draw phases        the shell's own stamps (``data-draw-phases``): before building, build
-                     the markup, parse it, patch the DOM, the keyboard layer
+                     the markup, parse it, patch the DOM, the keyboard layer (a second table)
 
 All in ms from the click event's handler, medians per board and kind of click. The kernel
-logs with ``time.time()`` and the page with ``performance.timeOrigin + performance.now()``,
-both the machine's wall clock (agreeing to well under a millisecond on one machine).
+and the server log with ``time.time()`` and the page with ``performance.timeOrigin +
+performance.now()``, all the machine's wall clock (agreeing to well under a millisecond on
+one machine).
 
     .venv/bin/python bench/widget_hops.py [--board pig deepwood] [--clicks 8]
 """
@@ -55,6 +62,18 @@ def _timed_send(stream, msg_or_type, content=None, *a, **kw):
     _hop("send", kind=kind, state=state)
     return _send(stream, msg_or_type, content, *a, **kw)
 _kernel.session.send = _timed_send
+_iopub = _kernel.iopub_thread
+_really_send = _iopub._really_send
+def _timed_really_send(msg, *a, **kw):
+    parts = [bytes(x) for x in msg]
+    kind = state = None
+    if b"<IDS|MSG>" in parts:
+        i = parts.index(b"<IDS|MSG>")
+        kind = _json.loads(parts[i + 2])["msg_type"]
+        state = _json.loads(parts[i + 5]).get("execution_state") if kind == "status" else None
+    _hop("iopub", kind=kind, state=state)
+    return _really_send(msg, *a, **kw)
+_iopub._really_send = _timed_really_send
 '''
 
 # Before the page loads: wrap the WebSocket (Jupyter's v1 binary protocol: a count, the
@@ -88,11 +107,12 @@ PAGE_INIT = r'''(() => {
   }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-draw-ms', 'data-count']});
 })();'''
 
-COLUMNS = ["ws send", "dispatch", "busy sent", "update sent", "busy in", "update in", "drawn"]
+COLUMNS = ["ws send", "srv in", "dispatch", "busy sent", "busy iopub", "srv busy out", "busy in",
+           "update sent", "upd iopub", "srv upd in", "srv upd out", "update in", "drawn"]
 PHASES = ["before", "build", "parse", "patch", "keys"]
 
 
-def hops_of(page_hops: list[dict], kernel_hops: list[dict]) -> dict:
+def hops_of(page_hops: list[dict], kernel_hops: list[dict], server_hops: list[dict]) -> dict:
     """One click's hops, in ms from its click handler (None where a hop did not happen)."""
     t0 = next(h["t"] for h in page_hops if h["ev"] == "click")
 
@@ -101,10 +121,16 @@ def hops_of(page_hops: list[dict], kernel_hops: list[dict]) -> dict:
         return None if t is None else t - t0
     drawn = [h for h in page_hops if h["ev"] == "drawn" and h["t"] > t0]
     row = {"ws send": first(page_hops, ev="ws send", kind="comm_msg"),
+           "srv in": first(server_hops, ev="srv ws in"),
            "dispatch": first(kernel_hops, ev="dispatch"),
            "busy sent": first(kernel_hops, ev="send", state="busy"),
-           "update sent": first(kernel_hops, ev="send", kind="comm_msg"),
+           "busy iopub": first(kernel_hops, ev="iopub", state="busy"),
+           "srv busy out": first(server_hops, ev="srv ws written", state="busy"),
            "busy in": first(page_hops, ev="ws in", state="busy"),
+           "update sent": first(kernel_hops, ev="send", kind="comm_msg"),
+           "upd iopub": first(kernel_hops, ev="iopub", kind="comm_msg"),
+           "srv upd in": first(server_hops, ev="srv zmq in", kind="comm_msg"),
+           "srv upd out": first(server_hops, ev="srv ws written", kind="comm_msg"),
            "update in": first(page_hops, ev="ws in", kind="comm_msg"),
            "drawn": drawn[0]["t"] - t0 if drawn else None}
     phases = drawn[0]["phases"].split() if drawn and drawn[0]["phases"] else []
@@ -117,14 +143,18 @@ def measure(boards: list[str], clicks: int, warmup: int = 3) -> dict:
     rows: dict = {}
     with tempfile.TemporaryDirectory(prefix="deepwood-hops-") as tmp:
         log = Path(tmp) / "kernel-hops.jsonl"
-        log.write_text("")
+        server_log = Path(tmp) / "server-hops.jsonl"
+        log.write_text(""), server_log.write_text("")
         nb = Path(tmp) / "bench.ipynb"
         L.make_notebook(nb, boards)
         import nbformat
         book = nbformat.read(nb, as_version=4)
         book.cells.append(nbformat.v4.new_code_cell(KERNEL_CELL.format(path=str(log))))
         nbformat.write(book, nb)
-        with B.lab_server({"bench.ipynb": nb}, nodelay=True) as lab, B.chromium() as browser:
+        with B.lab_server({"bench.ipynb": nb}, nodelay=True,
+                          extensions={"bench.hops_server": True},
+                          env_extra={"DEEPWOOD_SERVER_HOPS": str(server_log)}) as lab, \
+                B.chromium() as browser:
             page = browser.new_page(viewport=L.VIEWPORT)
             page.add_init_script(PAGE_INIT)
             echo, loops = L.open_bench(page, lab, boards)
@@ -132,12 +162,13 @@ def measure(boards: list[str], clicks: int, warmup: int = 3) -> dict:
             def hop_click(root, loc, _kind, what):
                 L.settle(page, loc)
                 page.evaluate("() => { window.__hops = []; }")    # this click's hops only
-                log.write_text("")
+                log.write_text(""), server_log.write_text("")
                 page.evaluate(L.ARM, [root.element_handle(), what, L.QUIET_MS])
                 loc.click()
                 page.evaluate("() => window.__dwDone")
-                kernel = [json.loads(x) for x in log.read_text().splitlines() if x]
-                return hops_of(page.evaluate("() => window.__hops"), kernel)
+                kernel, server = ([json.loads(x) for x in f.read_text().splitlines() if x]
+                                  for f in (log, server_log))
+                return hops_of(page.evaluate("() => window.__hops"), kernel, server)
 
             for i in range(warmup + clicks):
                 for name, loop in loops.items():
@@ -156,15 +187,15 @@ def main(argv=None) -> int:
     if L.browser_missing("widget_hops"):
         return 0
     rows = measure(args.board, args.clicks)
-    cols = COLUMNS + PHASES
-    print(f"medians of {args.clicks} clicks, ms from the click handler "
-          "(kern = the kernel's clock, the same wall clock)")
-    print(f"{'':22}" + "".join(f"{c:>12}" for c in cols))
-    for (name, kind), rs in rows.items():
-        def med(c):
-            xs = [r[c] for r in rs if r.get(c) is not None]
-            return f"{statistics.median(xs):12.1f}" if xs else f"{'-':>12}"
-        print(f"{name + ' ' + kind:22}" + "".join(med(c) for c in cols))
+    print(f"medians of {args.clicks} clicks, ms from the click handler (the page's, the "
+          "server's and the kernel's hops on the machine's wall clock)")
+    for cols in (COLUMNS, PHASES):
+        print(f"\n{'':22}" + "".join(f"{c:>13}" for c in cols))
+        for (name, kind), rs in rows.items():
+            def med(c):
+                xs = [r[c] for r in rs if r.get(c) is not None]
+                return f"{statistics.median(xs):13.1f}" if xs else f"{'-':>13}"
+            print(f"{name + ' ' + kind:22}" + "".join(med(c) for c in cols))
     return 0
 
 

@@ -146,13 +146,18 @@ def _write_settings(settings_dir: Path) -> None:
 
 def start_lab(files: Mapping[str, Path], *, home: Path | None = None,
               timeout: float = 60.0, python: str = sys.executable,
-              nodelay: bool = False) -> Lab:
+              nodelay: bool = False, extensions: Mapping[str, bool] | None = None,
+              env_extra: Mapping[str, str] | None = None) -> Lab:
     """Start JupyterLab serving temp copies of ``files`` ({relative dest: source}).
 
     A source may be a file or a directory (copied recursively, checkpoints skipped).
     The kernel is this interpreter's ``python3`` kernel, so it imports the installed
     package. ``nodelay=True`` enables the ``deepwood_lab`` server extension (TCP_NODELAY on
-    kernel websockets) as ``make lab`` and Binder do; without it Lab is stock. Raises ``RuntimeError`` with the server log if Lab does not come up.
+    kernel websockets) as ``make lab`` and Binder do; without it Lab is stock.
+    ``extensions`` adds server extensions (module -> enabled) importable from the
+    repository, such as a bench's (``bench.hops_server``), and ``env_extra`` environment
+    variables for the server and its kernels. Raises ``RuntimeError`` with the server log
+    if Lab does not come up.
     """
     home = Path(home or tempfile.mkdtemp(prefix="deepwood-lab-"))
     root = home / "root"
@@ -176,14 +181,21 @@ def start_lab(files: Mapping[str, Path], *, home: Path | None = None,
                           "check_for_updates_class": "jupyterlab.NeverCheckForUpdate"}}
     for name in ("jupyter_lab_config.json", "jupyter_server_config.json"):
         (dirs["JUPYTER_CONFIG_DIR"] / name).write_text(json.dumps(lab_cfg))
+    server_exts = dict(extensions or {})
     if nodelay:
         # as make lab and Binder run it: the deepwood_lab extension (binder/...json)
+        binder = json.loads((REPO / "binder" / "jupyter_server_config.json").read_text())
+        server_exts = {**binder["ServerApp"]["jpserver_extensions"], **server_exts}
+    if server_exts:
         (dirs["JUPYTER_CONFIG_DIR"] / "jupyter_server_config.json").write_text(json.dumps(
-            {**lab_cfg, **json.loads((REPO / "binder" / "jupyter_server_config.json")
-                                     .read_text())}))
+            {**lab_cfg, "ServerApp": {"jpserver_extensions": server_exts}}))
     env = {**os.environ, **{k: str(v) for k, v in dirs.items()},
-           "JUPYTER_PLATFORM_DIRS": "1", "PYDEVD_DISABLE_FILE_VALIDATION": "1"}
+           "JUPYTER_PLATFORM_DIRS": "1", "PYDEVD_DISABLE_FILE_VALIDATION": "1",
+           **(env_extra or {})}
     env.pop("JUPYTER_PATH", None)
+    if extensions:
+        # the repository's own modules (bench.*) importable by the server
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     port = free_port()
     log_path = home / "lab.log"
     log = open(log_path, "wb")
