@@ -179,16 +179,18 @@ def start_lab(files: Mapping[str, Path], *, home: Path | None = None,
     # No news feed, no update check: nothing may reach the network or cover the widget.
     lab_cfg = {"LabApp": {"news_url": None,
                           "check_for_updates_class": "jupyterlab.NeverCheckForUpdate"}}
-    for name in ("jupyter_lab_config.json", "jupyter_server_config.json"):
-        (dirs["JUPYTER_CONFIG_DIR"] / name).write_text(json.dumps(lab_cfg))
-    server_exts = dict(extensions or {})
-    if nodelay:
-        # as make lab and Binder run it: the deepwood_lab extension (binder/...json)
-        binder = json.loads((REPO / "binder" / "jupyter_server_config.json").read_text())
-        server_exts = {**binder["ServerApp"]["jpserver_extensions"], **server_exts}
-    if server_exts:
-        (dirs["JUPYTER_CONFIG_DIR"] / "jupyter_server_config.json").write_text(json.dumps(
-            {**lab_cfg, "ServerApp": {"jpserver_extensions": server_exts}}))
+    (dirs["JUPYTER_CONFIG_DIR"] / "jupyter_lab_config.json").write_text(json.dumps(lab_cfg))
+    # nodelay: as make lab and Binder run it (the deepwood_lab extension, binder/...json);
+    # else stock, the extension switched off (`make install` enables it for every server
+    # of the environment)
+    binder = json.loads((REPO / "binder" / "jupyter_server_config.json").read_text())
+    server_cfg = {**lab_cfg, **binder} if nodelay else {
+        **lab_cfg, "ServerApp": {"jpserver_extensions": {"deepwood_lab": False}}}
+    if extensions:
+        app = dict(server_cfg.get("ServerApp", {}))
+        app["jpserver_extensions"] = {**app.get("jpserver_extensions", {}), **extensions}
+        server_cfg["ServerApp"] = app
+    (dirs["JUPYTER_CONFIG_DIR"] / "jupyter_server_config.json").write_text(json.dumps(server_cfg))
     env = {**os.environ, **{k: str(v) for k, v in dirs.items()},
            "JUPYTER_PLATFORM_DIRS": "1", "PYDEVD_DISABLE_FILE_VALIDATION": "1",
            **(env_extra or {})}

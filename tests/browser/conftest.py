@@ -49,7 +49,7 @@ def shared_lab():
     files = {p.name: p for p in sorted(HERE.glob("*.ipynb"))}
     if (REPO / "notebooks").is_dir():
         files["notebooks"] = REPO / "notebooks"
-    with B.lab_server(files) as server:
+    with B.lab_server(files, nodelay=True) as server:     # as make lab and Binder run it
         yield server
 
 

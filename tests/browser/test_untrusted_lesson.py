@@ -91,7 +91,7 @@ def executed_lessons(tmp_path_factory, browser_ok) -> Path:
 @pytest.fixture(scope="module")
 def fresh_lab(executed_lessons):
     """A Lab of its own: a fresh data dir (nothing signed, so nothing trusted)."""
-    with B.lab_server({"lessons": executed_lessons}) as server:
+    with B.lab_server({"lessons": executed_lessons}, nodelay=True) as server:
         assert not list(Path(server.home, "jupyter_data_dir").glob("*.db")), \
             "the data dir should start empty: no notebook signatures"
         yield server
