@@ -144,7 +144,8 @@ def measure(boards: list[str], clicks: int, warmup: int = 3) -> dict:
     with tempfile.TemporaryDirectory(prefix="deepwood-hops-") as tmp:
         log = Path(tmp) / "kernel-hops.jsonl"
         server_log = Path(tmp) / "server-hops.jsonl"
-        log.write_text(""), server_log.write_text("")
+        for f in (log, server_log):
+            f.write_text("")
         nb = Path(tmp) / "bench.ipynb"
         L.make_notebook(nb, boards)
         import nbformat
@@ -162,7 +163,8 @@ def measure(boards: list[str], clicks: int, warmup: int = 3) -> dict:
             def hop_click(root, loc, _kind, what):
                 L.settle(page, loc)
                 page.evaluate("() => { window.__hops = []; }")    # this click's hops only
-                log.write_text(""), server_log.write_text("")
+                for f in (log, server_log):
+                    f.write_text("")
                 page.evaluate(L.ARM, [root.element_handle(), what, L.QUIET_MS])
                 loc.click()
                 page.evaluate("() => window.__dwDone")
