@@ -54,10 +54,11 @@ def _load_jupyter_server_extension(serverapp) -> None:
 
     def handle_outgoing_message(self, stream, outgoing_msg):
         t = time.time() * 1000
-        kind, state = _kind(self.session, outgoing_msg)
         result = outgoing(self, stream, outgoing_msg)
+        written = time.time() * 1000
+        kind, state = _kind(self.session, outgoing_msg)    # after: it delays no message
         hop(t, "srv zmq in", kind=kind, state=state)
-        hop(time.time() * 1000, "srv ws written", kind=kind, state=state)
+        hop(written, "srv ws written", kind=kind, state=state)
         return result
 
     def handle_incoming_message(self, incoming_msg):

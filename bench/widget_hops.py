@@ -65,14 +65,14 @@ _kernel.session.send = _timed_send
 _iopub = _kernel.iopub_thread
 _really_send = _iopub._really_send
 def _timed_really_send(msg, *a, **kw):
-    parts = [bytes(x) for x in msg]
-    kind = state = None
-    if b"<IDS|MSG>" in parts:
-        i = parts.index(b"<IDS|MSG>")
-        kind = _json.loads(parts[i + 2])["msg_type"]
-        state = _json.loads(parts[i + 5]).get("execution_state") if kind == "status" else None
-    _hop("iopub", kind=kind, state=state)
-    return _really_send(msg, *a, **kw)
+    t = _time.time() * 1000
+    r = _really_send(msg, *a, **kw)
+    # read after the send, so the message leaves no later for being logged
+    i = next((j for j, x in enumerate(msg) if bytes(x) == b"<IDS|MSG>"), None)
+    kind = None if i is None else _json.loads(bytes(msg[i + 2]))["msg_type"]
+    state = _json.loads(bytes(msg[i + 5])).get("execution_state") if kind == "status" else None
+    _hop("iopub", t=t, kind=kind, state=state)
+    return r
 _iopub._really_send = _timed_really_send
 '''
 
