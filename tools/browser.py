@@ -182,15 +182,13 @@ def start_lab(files: Mapping[str, Path], *, home: Path | None = None,
     (dirs["JUPYTER_CONFIG_DIR"] / "jupyter_lab_config.json").write_text(json.dumps(lab_cfg))
     # nodelay: as make lab and Binder run it (the deepwood_lab extension, binder/...json);
     # else stock, the extension switched off (`make install` enables it for every server
-    # of the environment)
-    binder = json.loads((REPO / "binder" / "jupyter_server_config.json").read_text())
-    server_cfg = {**lab_cfg, **binder} if nodelay else {
-        **lab_cfg, "ServerApp": {"jpserver_extensions": {"deepwood_lab": False}}}
-    if extensions:
-        app = dict(server_cfg.get("ServerApp", {}))
-        app["jpserver_extensions"] = {**app.get("jpserver_extensions", {}), **extensions}
-        server_cfg["ServerApp"] = app
-    (dirs["JUPYTER_CONFIG_DIR"] / "jupyter_server_config.json").write_text(json.dumps(server_cfg))
+    # of the environment); then any extensions asked for
+    server = (json.loads((REPO / "binder" / "jupyter_server_config.json").read_text()) if nodelay
+              else {"ServerApp": {"jpserver_extensions": {"deepwood_lab": False}}})
+    app = server["ServerApp"]
+    app["jpserver_extensions"] = {**app["jpserver_extensions"], **(extensions or {})}
+    (dirs["JUPYTER_CONFIG_DIR"] / "jupyter_server_config.json").write_text(
+        json.dumps({**lab_cfg, **server}))
     env = {**os.environ, **{k: str(v) for k, v in dirs.items()},
            "JUPYTER_PLATFORM_DIRS": "1", "PYDEVD_DISABLE_FILE_VALIDATION": "1",
            **(env_extra or {})}
