@@ -306,11 +306,24 @@ function controlsMarkup() {
 // live DOM in place: unchanged nodes are left alone, so the browser restyles and lays out
 // only what a click changed, and scroll positions and hover states survive.
 function syncAttrs(from, to) {
-  for (const { name } of [...from.attributes]) if (!to.hasAttribute(name)) from.removeAttribute(name);
-  for (const { name, value } of [...to.attributes]) if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+  // by name, not through .attributes: each Attr read makes a wrapper object, and a redraw
+  // visits every element around what changed (most of the patch's own time went there)
+  for (const name of from.getAttributeNames()) if (!to.hasAttribute(name)) from.removeAttribute(name);
+  for (const name of to.getAttributeNames()) {
+    const value = to.getAttribute(name);
+    if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+  }
 }
 
 const STALE_PART = new Error("a kept part has no counterpart: draw everything");
+
+// a node's children as an array, walked by sibling links (spreading a NodeList goes through
+// its iterator, a binding call per child)
+function kids(node) {
+  const out = [];
+  for (let c = node.firstChild; c !== null; c = c.nextSibling) out.push(c);
+  return out;
+}
 
 const holdsKept = (n) => n.nodeType === 1 && n.querySelector("[data-keep]") !== null;
 
@@ -326,14 +339,14 @@ function livePart(old, name, stash) {
 /** Patch ``from``'s children into ``to``'s. A ``data-keep`` placeholder keeps the live part
  *  of that name (moved into place), or takes it from ``stash`` (name -> detached node). */
 export function morphChildren(from, to, stash = {}) {
-  const olds = [...from.childNodes], news = [...to.childNodes];
-  news.forEach((n, i) => {
-    const o = olds[i];
+  const olds = kids(from), news = kids(to);
+  for (let i = 0; i < news.length; i++) {
+    const n = news[i], o = olds[i];
     if (n.nodeType === 1 && n.hasAttribute("data-keep")) {
       // an unchanged part: keep the old DOM's very part, moved here if a sibling before it
       // came or went (a log block scrolled out); without one, draw everything
       const name = n.getAttribute("data-part");
-      if (o && o.nodeType === 1 && o.getAttribute("data-part") === name) return;
+      if (o && o.nodeType === 1 && o.getAttribute("data-part") === name) continue;
       const k = olds.findIndex((x, j) => j > i && x.nodeType === 1 && x.getAttribute("data-part") === name);
       let kept;
       if (k >= 0) kept = olds.splice(k, 1)[0];
@@ -341,23 +354,23 @@ export function morphChildren(from, to, stash = {}) {
       else throw STALE_PART;
       from.insertBefore(kept, o || null);
       olds.splice(i, 0, kept);
-      return;
+      continue;
     }
     // a new subtree cannot hold kept placeholders: they would be drawn empty
-    if (!o) { if (holdsKept(n)) throw STALE_PART; from.appendChild(n); return; }
-    if (o.isEqualNode(n)) return;
+    if (!o) { if (holdsKept(n)) throw STALE_PART; from.appendChild(n); continue; }
+    if (o.isEqualNode(n)) continue;
     if (o.nodeType !== n.nodeType || o.nodeName !== n.nodeName) {
-      // another tag around unchanged parts (a strip turned pickable): they move into it
+      // another tag around unchanged parts (a box turned into a button): they move into it
       const keeps = n.nodeType === 1 ? [...n.querySelectorAll("[data-keep]")] : [];
       const kept = keeps.map((k) => livePart(o, k.getAttribute("data-part"), stash));
       from.replaceChild(n, o);
       keeps.forEach((k, j) => k.replaceWith(kept[j]));
-      return;
+      continue;
     }
-    if (o.nodeType !== 1) { o.nodeValue = n.nodeValue; return; }
+    if (o.nodeType !== 1) { o.nodeValue = n.nodeValue; continue; }
     syncAttrs(o, n);
     morphChildren(o, n, stash);
-  });
+  }
   for (let i = news.length; i < olds.length; i++) from.removeChild(olds[i]);
 }
 
