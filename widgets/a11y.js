@@ -28,13 +28,23 @@ export function targetKey(node) {
   return KEY_ATTRS.map((n) => node.getAttribute(n) ?? "").join("|");
 }
 
+/** A test ``node -> bool`` for "this node is keyed ``key``": it reads the key's first
+ *  non-empty attribute first, so most nodes are turned down after one read instead of
+ *  thirteen (a redraw looks for the Tab stop among every target of the board). */
+export function keyedAs(key) {
+  const values = key.split("|");
+  if (values.length !== KEY_ATTRS.length) return (n) => targetKey(n) === key;
+  const i = values.findIndex((v) => v !== "");
+  return (n) => (i < 0 || n.getAttribute(KEY_ATTRS[i]) === values[i]) && targetKey(n) === key;
+}
+
 function setAttr(node, name, value) { if (node.getAttribute(name) !== value) node.setAttribute(name, value); }
 
 /** Give every target of ``main`` its role, name and tabindex; one of them (the one keyed
  *  ``key``, else the first) is the board's Tab stop. Returns the Tab stop. */
 export function rove(main, key) {
   const nodes = liveTargets(main);
-  const stop = nodes.find((n) => targetKey(n) === key) || nodes[0] || null;
+  const stop = nodes.find(keyedAs(key)) || nodes[0] || null;
   markTargets(main, nodes, stop);
   return stop;
 }
@@ -47,7 +57,7 @@ export function settleStop(main, key) {
   let stop = keyedTarget(main, key);
   if (stop === undefined) {                          // the key cannot be looked up: scan
     const nodes = liveTargets(main);
-    stop = nodes.find((n) => targetKey(n) === key) || nodes[0] || null;
+    stop = nodes.find(keyedAs(key)) || nodes[0] || null;
   } else if (!stop) {
     const first = main.querySelector(TARGETS);      // the first live target, found cheaply
     stop = first && isLive(first) ? first : liveTargets(main)[0] || null;
@@ -106,7 +116,7 @@ function markTargets(root, nodes, stop, keptHolds = () => false, nameOf = target
  *  rove settles the rest after the patch. */
 export function premark(fragment, keys, keptHolds = () => false, nameOf = targetName) {
   const nodes = liveTargets(fragment);
-  const stop = keys.map((k) => k && nodes.find((n) => targetKey(n) === k)).find(Boolean);
+  const stop = keys.map((k) => k && nodes.find(keyedAs(k))).find(Boolean);
   markTargets(fragment, nodes, stop || null, keptHolds, nameOf);
 }
 
@@ -278,12 +288,14 @@ function mountA11y(el, getState) {
     afterDraw,
     onPress,
     premark(fragment) {
-      // a target whose text sits in a kept part is named as its live twin is
-      let live = null;
+      // a target named by its text, part of which sits in a kept part, is named as its live
+      // twin is (looked up by its key, not by keying every live target: the Klong! map has
+      // a hundred); a title names it whole
       const liveName = (n) => {
-        if (!n.querySelector("[data-keep]")) return targetName(n);
-        live = live || new Map(liveTargets(main).map((x) => [targetKey(x), x]));
-        const twin = live.get(targetKey(n));
+        if (n.hasAttribute("title") || !n.querySelector("[data-keep]")) return targetName(n);
+        const key = targetKey(n);
+        let twin = keyedTarget(main, key);
+        if (twin === undefined) twin = liveTargets(main).find(keyedAs(key));   // an odd key: scan
         return (twin && twin.getAttribute("aria-label")) || targetName(n);
       };
       premark(fragment, [stopKey, stopNow], (name) => {
@@ -321,7 +333,17 @@ export function contrast(a, b) {
 }
 /** The ink for a letter on ``fill``: white or near-black, whichever contrasts more (for
  *  any colour that is at least 4.5:1, e.g. dark ink on yellow, white on blue). */
-export const inkOn = (fill) => (contrast(fill, "#ffffff") >= contrast(fill, DARK_INK) ? "#ffffff" : DARK_INK);
+export function inkOn(fill) {
+  // remembered per colour: a redraw asks again and again for the same few player colours
+  let ink = INKS.get(fill);
+  if (ink === undefined) {
+    if (INKS.size > 64) INKS.clear();               // colours come from synced data: bounded
+    ink = contrast(fill, "#ffffff") >= contrast(fill, DARK_INK) ? "#ffffff" : DARK_INK;
+    INKS.set(fill, ink);
+  }
+  return ink;
+}
+const INKS = new Map();
 /** A player's letter inside an SVG piece, centred on (x, y); hidden from assistive
  *  technology (the piece's <title> names the player) and from the mouse (a click goes to
  *  what lies under the piece). */

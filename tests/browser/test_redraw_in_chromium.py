@@ -285,6 +285,33 @@ def test_the_tab_stop_after_a_redraw_is_the_first_live_target_with_its_key(chrom
     assert not page.errors, page.errors
 
 
+def test_keyed_as_matches_exactly_the_nodes_of_that_key(chromium_page):
+    """``keyedAs(key)`` (a11y.js: the redraw's search for the Tab stop) reads the key's
+    first non-empty attribute before the whole key; it must accept exactly the nodes whose
+    ``targetKey`` is ``key``: every node of the page against every node's key, an empty
+    key, a key of the wrong length and one holding "|"."""
+    from widgets.shell import board_module
+    page = chromium_page
+    page.goto("about:blank")
+    page.set_content("""<html><body><div id="main">
+      <button data-action="x">x</button><button data-action="x" data-sq="b2">x on b2</button>
+      <g data-ui="strip" data-strip="7"></g><g data-ui="strip" data-strip="8"></g>
+      <span data-sq="b2"></span><span></span><button data-action='say "a|b"'>quoted</button>
+    </div></body></html>""")
+    page.add_script_tag(content=board_module("pig") + "\nwindow.__keyedAs = keyedAs;\n"
+                        "window.__key = targetKey;", type="module")
+    page.wait_for_function("typeof window.__keyedAs === 'function'")
+    wrong = page.evaluate("""() => {
+        const nodes = [...document.querySelectorAll('#main *')];
+        const keys = [...nodes.map((n) => window.__key(n)), "", "x", "x|||"];
+        const bad = [];
+        for (const k of keys) for (const n of nodes) {
+          if (window.__keyedAs(k)(n) !== (window.__key(n) === k)) bad.push([k, n.outerHTML]);
+        }
+        return bad; }""")
+    assert wrong == []
+
+
 def test_a_part_inside_a_node_whose_tag_changed_is_moved_not_drawn_again(chromium_page):
     """Deep Wood's hand strips turn from pictures (``span``) into pickable buttons when the
     market opens, and back on undo; each strip's picture is a part of its own, so the
