@@ -313,25 +313,50 @@ def test_keyed_as_matches_exactly_the_nodes_of_that_key(chromium_page):
 
 
 def test_a_part_inside_a_node_whose_tag_changed_is_moved_not_drawn_again(chromium_page):
-    """Deep Wood's hand strips turn from pictures (``span``) into pickable buttons when the
-    market opens, and back on undo; each strip's picture is a part of its own, so the
-    patch moves the very drawn picture into the new tag (``morphChildren``) instead of
-    parsing it again (before, a kept part under a changed tag made the shell draw the whole
-    board afresh: bench/README.md)."""
+    """A kept part under an element whose tag changed (a box turned into a button) is moved
+    into the new element, the very drawn node, instead of parsed again (before, it made the
+    shell draw the whole board afresh: bench/README.md); and back."""
+    from widgets.shell import board_module
+    page = chromium_page
+    page.goto("about:blank")
+    page.set_content('<html><body><div id="main"><span class="x">'
+                     '<span class="sh-part" data-part="pic"><svg></svg></span></span></div></body></html>')
+    page.add_script_tag(content=board_module("pig") + "\nwindow.__morph = morphChildren;\n",
+                        type="module")
+    page.wait_for_function("typeof window.__morph === 'function'")
+    step = """(tag) => { const main = document.querySelector('#main');
+        const pic = main.querySelector('[data-part="pic"]');
+        const tpl = document.createElement('template');
+        tpl.innerHTML = `<${tag} class="x"><span class="sh-part" data-part="pic" data-keep="1"></span></${tag}>`;
+        window.__morph(main, tpl.content);
+        const now = main.querySelector('[data-part="pic"]');
+        return [main.firstChild.nodeName, now === pic, now.firstChild.nodeName]; }"""
+    assert page.evaluate(step, "button") == ["BUTTON", True, "svg"]
+    assert page.evaluate(step, "span") == ["SPAN", True, "svg"]
+    assert not page.errors, page.errors
+
+
+def test_deep_wood_strips_keep_their_element_when_they_turn_pickable(chromium_page):
+    """Deep Wood's hand strips turn pickable when the market opens, and back on undo; they
+    stay the same ``span`` (the keyboard layer makes a pickable one a button, named by its
+    title), so the patch changes their attributes only and each strip's picture (a part of
+    its own) is neither moved nor parsed again."""
     from widgets import DeepWoodBoard
     page = chromium_page
     page.errors.clear()
     w = _mount(page, "deepwood", DeepWoodBoard(players=2, seed=0, seat=None, bot_delay=0))
-    look = """() => [...document.querySelectorAll('#root [data-part^="strip"][data-part$="-svg"]')]
-        .map((n) => [n.parentNode.nodeName, !!n.__drawnBefore, n.firstElementChild.nodeName])"""
-    tag = """() => document.querySelectorAll('#root [data-part$="-svg"]')
-        .forEach((n) => { n.__drawnBefore = true; })"""
-    page.evaluate(tag)
-    assert page.evaluate(look) == [["SPAN", True, "svg"]] * 3
+    look = """() => [...document.querySelectorAll('#root .dw-hand-strip')].map((n) => [
+        n.nodeName, !!n.__drawnBefore, !!n.querySelector('svg').__drawnBefore,
+        n.getAttribute('role'), n.getAttribute('aria-label')])"""
+    page.evaluate("""() => document.querySelectorAll('#root .dw-hand-strip, #root .dw-hand-strip svg')
+        .forEach((n) => { n.__drawnBefore = true; })""")
+    assert [r[:4] for r in page.evaluate(look)] == [["SPAN", True, True, None]] * 3
     at_entry = _traits(w)
     w._receive({"type": "act", "id": "enter c0", "ply": len(w.game.history)})
     page.evaluate(REDRAW, _traits(w))
-    assert page.evaluate(look) == [["BUTTON", True, "svg"]] * 3
+    pickable = page.evaluate(look)
+    assert [r[:4] for r in pickable] == [["SPAN", True, True, "button"]] * 3
+    assert all(r[4].startswith("place strip ") for r in pickable), pickable
     page.evaluate(REDRAW, at_entry)                  # undo: pictures again, still the same
-    assert page.evaluate(look) == [["SPAN", True, "svg"]] * 3
+    assert [r[:4] for r in page.evaluate(look)] == [["SPAN", True, True, None]] * 3
     assert not page.errors, page.errors

@@ -367,10 +367,11 @@ function handHtml(st, ui) {
   if (Array.isArray(p.hand)) {
     body = p.hand.map((h, j) => {
       const sel = placing && h.id === ui.strip;
-      const tag = placing ? "button" : "span";
-      return part(`strip${j}`, `<${tag} class="dw-hand-strip${sel ? " dw-selected" : ""}${placing ? " dw-pick" : ""}"` +
+      // a span whether pickable or not (the keyboard layer makes a pickable one a button):
+      // a changed tag would replace the element and move its picture into the new one
+      return part(`strip${j}`, `<span class="dw-hand-strip${sel ? " dw-selected" : ""}${placing ? " dw-pick" : ""}"` +
         (placing ? ` data-ui="strip" data-strip="${h.id}" title="place strip ${h.id} (${esc(h.code)})"` : ` title="strip ${h.id} (${esc(h.code)})"`) +
-        `>${part(`strip${j}-svg`, stripSvg(h.code, 24), "span")}</${tag}>`);
+        `>${part(`strip${j}-svg`, stripSvg(h.code, 24), "span")}</span>`);
     }).join("");
     if (!p.hand.length) body = `<span class="dw-muted">no strips</span>`;
   } else {
