@@ -66,6 +66,16 @@ def test_binder_files_are_consistent():
     assert os.access(BINDER / "postBuild", os.X_OK), "binder/postBuild must be executable"
 
 
+def test_kernel_messages_are_packed_with_orjson():
+    """``make install`` (and Binder's requirements.txt) bring orjson, which jupyter_client's
+    Session then uses for every kernel message instead of the json module (a board's
+    answer is packed some ten times faster: bench/README.md)."""
+    from jupyter_client.session import Session
+
+    assert Session().packer == "orjson"
+    assert any(r.startswith("orjson==") for r in (BINDER / "requirements.txt").read_text().split())
+
+
 def test_lab_settings_turn_news_and_update_checks_off():
     """The files postBuild and ``make lab`` install: no news pop-up, no update check."""
     overrides = json.loads((BINDER / "overrides.json").read_text())
@@ -220,12 +230,15 @@ def test_binder_environment_runs_the_landing_lesson(workdir):
     # The kernel must import the package from *this* environment (the temp copy).
     out = run([bindir / "python", "-c",
                "import json, deepwood_kernel as dk, widgets; "
+               "from jupyter_client.session import Session; "
                "g = dk.new_game('deepwood', players=2, seed=0); g.advance(); "
-               "print(json.dumps([dk.__file__, widgets.__file__, g.legal_action_ids()]))"],
+               "print(json.dumps([dk.__file__, widgets.__file__, g.legal_action_ids(), "
+               "Session().packer]))"],
               env=env, cwd=tmp_path)
-    dk_file, widgets_file, legal = json.loads(out.strip().splitlines()[-1])
+    dk_file, widgets_file, legal, packer = json.loads(out.strip().splitlines()[-1])
     assert Path(dk_file).is_relative_to(repo) and Path(widgets_file).is_relative_to(repo)
     assert legal, "no legal actions in a fresh game"
+    assert packer == "orjson", "the kernel packs its messages with the slow json packer"
     # postBuild's Lab settings: start this environment's Lab and ask it over REST.
     port = free_port()
     lab_log = tmp_path / "lab.log"
