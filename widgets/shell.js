@@ -301,79 +301,6 @@ function controlsMarkup() {
     `</div>`;
 }
 
-// ---------------------------------------------------------------- DOM patching
-// A redraw builds the whole markup (renderMarkup stays pure and testable) but patches the
-// live DOM in place: unchanged nodes are left alone, so the browser restyles and lays out
-// only what a click changed, and scroll positions and hover states survive.
-function syncAttrs(from, to) {
-  // by name, not through .attributes: each Attr read makes a wrapper object, and a redraw
-  // visits every element around what changed (most of the patch's own time went there)
-  for (const name of from.getAttributeNames()) if (!to.hasAttribute(name)) from.removeAttribute(name);
-  for (const name of to.getAttributeNames()) {
-    const value = to.getAttribute(name);
-    if (from.getAttribute(name) !== value) from.setAttribute(name, value);
-  }
-}
-
-const STALE_PART = new Error("a kept part has no counterpart: draw everything");
-
-// a node's children as an array, walked by sibling links (spreading a NodeList goes through
-// its iterator, a binding call per child)
-function kids(node) {
-  const out = [];
-  for (let c = node.firstChild; c !== null; c = c.nextSibling) out.push(c);
-  return out;
-}
-
-const holdsKept = (n) => n.nodeType === 1 && n.querySelector("[data-keep]") !== null;
-
-/** The drawn part ``name`` inside ``old`` (a node about to be replaced), else from ``stash``. */
-function livePart(old, name, stash) {
-  const sel = `.sh-part[data-part="${CSS.escape(name)}"]`;
-  const node = old.nodeType === 1 ? old.querySelector(sel) : null;
-  if (node) return node;
-  if (stash[name]) { const n = stash[name]; delete stash[name]; return n; }
-  throw STALE_PART;
-}
-
-/** Patch ``from``'s children into ``to``'s. A ``data-keep`` placeholder keeps the live part
- *  of that name (moved into place), or takes it from ``stash`` (name -> detached node). */
-export function morphChildren(from, to, stash = {}) {
-  const olds = kids(from), news = kids(to);
-  for (let i = 0; i < news.length; i++) {
-    const n = news[i], o = olds[i];
-    if (n.nodeType === 1 && n.hasAttribute("data-keep")) {
-      // an unchanged part: keep the old DOM's very part, moved here if a sibling before it
-      // came or went (a log block scrolled out); without one, draw everything
-      const name = n.getAttribute("data-part");
-      if (o && o.nodeType === 1 && o.getAttribute("data-part") === name) continue;
-      const k = olds.findIndex((x, j) => j > i && x.nodeType === 1 && x.getAttribute("data-part") === name);
-      let kept;
-      if (k >= 0) kept = olds.splice(k, 1)[0];
-      else if (stash[name]) { kept = stash[name]; delete stash[name]; }
-      else throw STALE_PART;
-      from.insertBefore(kept, o || null);
-      olds.splice(i, 0, kept);
-      continue;
-    }
-    // a new subtree cannot hold kept placeholders: they would be drawn empty
-    if (!o) { if (holdsKept(n)) throw STALE_PART; from.appendChild(n); continue; }
-    if (o.isEqualNode(n)) continue;
-    if (o.nodeType !== n.nodeType || o.nodeName !== n.nodeName) {
-      // another tag around unchanged parts (a box turned into a button): they move into it
-      const keeps = n.nodeType === 1 ? [...n.querySelectorAll("[data-keep]")] : [];
-      const kept = keeps.map((k) => livePart(o, k.getAttribute("data-part"), stash));
-      from.replaceChild(n, o);
-      keeps.forEach((k, j) => k.replaceWith(kept[j]));
-      continue;
-    }
-    if (o.nodeType !== 1) { o.nodeValue = n.nodeValue; continue; }
-    syncAttrs(o, n);
-    morphChildren(o, n, stash);
-  }
-  for (let i = news.length; i < olds.length; i++) from.removeChild(olds[i]);
-}
-
 // ---------------------------------------------------------------- anywidget entry point
 const TRAITS = ["view", "legal", "chance", "advice", "status", "message", "event_log", "score", "bots", "busy", "seat", "auto_chance"];
 
@@ -388,7 +315,16 @@ function render({ model, el }) {
   const main = el.querySelector(".sh-main");
   const banner = el.querySelector(".sh-banner");
   const pending = pendingMark(el);
-  const ctl = (name) => el.querySelector(`[data-ctl="${name}"]`);
+  // the toolbar is drawn once: its controls are looked up once, not on every redraw
+  const found = new Map();
+  const find = (sel) => {
+    if (!found.get(sel)) found.set(sel, el.querySelector(sel));
+    return found.get(sel);
+  };
+  const ctl = (name) => find(`[data-ctl="${name}"]`);
+  // a control's property written only when it differs: an unchanged write still costs
+  // (a button's disabled restyles it, a select's value selects its option again)
+  const put = (node, prop, value) => { if (node[prop] !== value) node[prop] = value; };
   const state = () => Object.fromEntries(TRAITS.map((n) => [n, model.get(n)]));
   const ply = () => (model.get("status") || {}).ply;
   const send = (msg) => {
@@ -417,30 +353,33 @@ function render({ model, el }) {
 
   function updateControls() {
     const st = model.get("status") || {};
-    el.querySelector('[data-cmd="undo"]').disabled = !st.can_undo;
-    el.querySelector('[data-cmd="redo"]').disabled = !st.can_redo;
-    el.querySelector('[data-cmd="step"]').disabled = !st.chance_pending;
-    el.querySelector('[data-cmd="skip"]').disabled = !!st.over || !!st.human_to_move;
-    ctl("auto").checked = !!model.get("auto_chance");
+    put(find('[data-cmd="undo"]'), "disabled", !st.can_undo);
+    put(find('[data-cmd="redo"]'), "disabled", !st.can_redo);
+    put(find('[data-cmd="step"]'), "disabled", !st.chance_pending);
+    put(find('[data-cmd="skip"]'), "disabled", !!st.over || !!st.human_to_move);
+    put(ctl("auto"), "checked", !!model.get("auto_chance"));
     const lo = st.min_players || 2, hi = st.max_players || 4;
     const counts = Array.from({ length: upTo(hi - lo + 1, 16) }, (_, i) => lo + i);
     setOptions(ctl("players"), `${lo}-${hi}`, counts.map((n) => `<option>${n}</option>`).join(""));
     const players = form.players || st.players || lo;
-    ctl("players").value = String(players);
+    put(ctl("players"), "value", String(players));
     // a seat's board gets no seed while the game has secrets: the box stays empty ("hidden")
-    if (document.activeElement !== ctl("seed")) ctl("seed").value = String(form.seed ?? st.seed ?? "");
-    ctl("seed").placeholder = st.seed_hidden ? "hidden" : "";
+    const seed = ctl("seed");
+    if (document.activeElement !== seed) put(seed, "value", String(form.seed ?? st.seed ?? ""));
+    put(seed, "placeholder", st.seed_hidden ? "hidden" : "");
     drawBotBoxes(players);
     const names = st.names || [];
     setOptions(ctl("seat"), JSON.stringify(names), [`<option value="auto">auto (pass between players)</option>`,
       `<option value="public">public — no hands shown</option>`, `<option value="">spectator — all hands shown</option>`]
       .concat(names.map((n, i) => `<option value="${i}">${esc(n)}</option>`)).join(""));
     const cur = model.get("seat");
-    ctl("seat").value = st.seat_auto && st.hot_seat ? "auto" : cur === null || cur === undefined ? "" : String(cur);
+    const seat = st.seat_auto && st.hot_seat ? "auto"
+      : cur === null || cur === undefined ? "" : String(cur);
+    put(ctl("seat"), "value", seat);
     const delay = String(model.get("bot_delay"));
     const speed = ctl("speed");
     if (![...speed.options].some((o) => o.value === delay)) speed.insertAdjacentHTML("beforeend", `<option value="${esc(delay)}">${esc(delay)} s</option>`);
-    speed.value = delay;
+    put(speed, "value", delay);
   }
 
   // Whether each scrolled list ([data-scroll]: the log) was at its bottom, kept from its
@@ -493,8 +432,8 @@ function render({ model, el }) {
       el.setAttribute("data-draw-ms", (t4 - t0).toFixed(2));   // for the bench
       // and its phases: build the markup, parse it, patch the DOM, the keyboard layer
       el.setAttribute("data-draw-phases", [tPre - t0, t1 - tPre, t2 - t1, t3 - t2, t4 - t3].map((x) => x.toFixed(2)).join(" "));
-      banner.hidden = true;
-      banner.textContent = "";
+      put(banner, "hidden", true);
+      put(banner, "textContent", "");
       requestAnimationFrame(() => {
         const log = main.querySelector('[data-scroll="log"]');
         if (log && follow.log) log.scrollTop = log.scrollHeight;   // follow the newest line

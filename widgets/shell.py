@@ -7,14 +7,15 @@ shell (``shell.js`` and ``shell.css``) owns the toolbar (undo, redo, step, new g
 players, seed, bots, bot speed, "skip to my turn", view/seat), the status line with the
 phase in English and German, the what-if picker, the score table, the event log, the
 error banner and the pending-click mark. anywidget does not resolve imports between
-files, so :func:`board_module` joins ``shell.js``, ``pending.js`` (the pending-click mark),
-``chance.js`` (the what-if picker), ``a11y.js`` (keyboard and screen reader), ``sync.js`` and
-the board's file into the one ES module a board ships. ``shell.js`` also exports the drawing
-every board may share (each documented there): ``panel``, ``actButton``, ``group``,
-``buttonGroups``, ``oddsLine``, ``seatCard``, ``legendRow``, the token shapes
-``SHAPES``/``shape``/``placed``, ``pipDie``, ``grouped``, ``groupBy``, ``legalMap``, and
-``term(en, de)``, the one scheme for German game terms beside English ones. What a board can
-compute in Python (texts of targets, advice, short chance labels) its Python sends ready-made.
+files, so :func:`board_module` joins ``shell.js``, ``patch.js`` (the redraw's DOM patch),
+``pending.js`` (the pending-click mark), ``chance.js`` (the what-if picker), ``a11y.js``
+(keyboard and screen reader), ``sync.js`` and the board's file into the one ES module a
+board ships. ``shell.js`` also exports the drawing every board may share (each documented
+there): ``panel``, ``actButton``, ``group``, ``buttonGroups``, ``oddsLine``, ``seatCard``,
+``legendRow``, the token shapes ``SHAPES``/``shape``/``placed``, ``pipDie``, ``grouped``,
+``groupBy``, ``legalMap``, and ``term(en, de)``, the one scheme for German game terms
+beside English ones. What a board can compute in Python (texts of targets, advice, short
+chance labels) its Python sends ready-made.
 
 Python is the single source of truth. The widget holds a :class:`deepwood_kernel.Game`
 (``widget.game``) and mirrors it into synced traits after every change:
@@ -132,12 +133,13 @@ def percent_text(p: Fraction) -> str:
 
 
 def board_module(key: str) -> str:
-    """The one ES module a board ships: ``shell.js``, then ``pending.js`` (the pending-click
-    mark), ``chance.js`` (the what-if picker), ``a11y.js`` (the keyboard and screen-reader
-    layer) and ``sync.js`` (patches), then ``boards/<key>.js`` (which calls the shell's
-    ``defineBoard``); anywidget takes it as a string."""
-    parts = (HERE / "shell.js", HERE / "pending.js", HERE / "chance.js", HERE / "a11y.js",
-             HERE / "sync.js", HERE / "boards" / f"{key}.js")
+    """The one ES module a board ships: ``shell.js``, then ``patch.js`` (the redraw's DOM
+    patch), ``pending.js`` (the pending-click mark), ``chance.js`` (the what-if picker),
+    ``a11y.js`` (the keyboard and screen-reader layer) and ``sync.js`` (patches), then
+    ``boards/<key>.js`` (which calls the shell's ``defineBoard``); anywidget takes it as a
+    string."""
+    parts = (HERE / "shell.js", HERE / "patch.js", HERE / "pending.js", HERE / "chance.js",
+             HERE / "a11y.js", HERE / "sync.js", HERE / "boards" / f"{key}.js")
     return "\n".join(part.read_text(encoding="utf-8") for part in parts)
 
 
