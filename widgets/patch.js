@@ -8,7 +8,9 @@
 function syncAttrs(from, to) {
   // by name, not through .attributes: each Attr read makes a wrapper object, and a redraw
   // visits every element around what changed (most of the patch's own time went there)
-  for (const name of from.getAttributeNames()) if (!to.hasAttribute(name)) from.removeAttribute(name);
+  for (const name of from.getAttributeNames()) {
+    if (!to.hasAttribute(name)) from.removeAttribute(name);
+  }
   for (const name of to.getAttributeNames()) {
     const value = to.getAttribute(name);
     if (from.getAttribute(name) !== value) from.setAttribute(name, value);
@@ -47,7 +49,8 @@ export function morphChildren(from, to, stash = {}) {
       // came or went (a log block scrolled out); without one, draw everything
       const name = n.getAttribute("data-part");
       if (o && o.nodeType === 1 && o.getAttribute("data-part") === name) continue;
-      const k = olds.findIndex((x, j) => j > i && x.nodeType === 1 && x.getAttribute("data-part") === name);
+      const k = olds.findIndex((x, j) => j > i && x.nodeType === 1 &&
+        x.getAttribute("data-part") === name);
       let kept;
       if (k >= 0) kept = olds.splice(k, 1)[0];
       else if (stash[name]) { kept = stash[name]; delete stash[name]; }

@@ -320,14 +320,16 @@ def test_a_part_inside_a_node_whose_tag_changed_is_moved_not_drawn_again(chromiu
     page = chromium_page
     page.goto("about:blank")
     page.set_content('<html><body><div id="main"><span class="x">'
-                     '<span class="sh-part" data-part="pic"><svg></svg></span></span></div></body></html>')
+                     '<span class="sh-part" data-part="pic"><svg></svg></span></span>'
+                     '</div></body></html>')
     page.add_script_tag(content=board_module("pig") + "\nwindow.__morph = morphChildren;\n",
                         type="module")
     page.wait_for_function("typeof window.__morph === 'function'")
     step = """(tag) => { const main = document.querySelector('#main');
         const pic = main.querySelector('[data-part="pic"]');
         const tpl = document.createElement('template');
-        tpl.innerHTML = `<${tag} class="x"><span class="sh-part" data-part="pic" data-keep="1"></span></${tag}>`;
+        const keep = '<span class="sh-part" data-part="pic" data-keep="1"></span>';
+        tpl.innerHTML = `<${tag} class="x">${keep}</${tag}>`;
         window.__morph(main, tpl.content);
         const now = main.querySelector('[data-part="pic"]');
         return [main.firstChild.nodeName, now === pic, now.firstChild.nodeName]; }"""
@@ -348,7 +350,8 @@ def test_deep_wood_strips_keep_their_element_when_they_turn_pickable(chromium_pa
     look = """() => [...document.querySelectorAll('#root .dw-hand-strip')].map((n) => [
         n.nodeName, !!n.__drawnBefore, !!n.querySelector('svg').__drawnBefore,
         n.getAttribute('role'), n.getAttribute('aria-label')])"""
-    page.evaluate("""() => document.querySelectorAll('#root .dw-hand-strip, #root .dw-hand-strip svg')
+    page.evaluate("""() => document
+        .querySelectorAll('#root .dw-hand-strip, #root .dw-hand-strip svg')
         .forEach((n) => { n.__drawnBefore = true; })""")
     assert [r[:4] for r in page.evaluate(look)] == [["SPAN", True, True, None]] * 3
     at_entry = _traits(w)

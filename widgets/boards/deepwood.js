@@ -367,9 +367,9 @@ function handHtml(st, ui) {
   if (Array.isArray(p.hand)) {
     body = p.hand.map((h, j) => {
       const sel = placing && h.id === ui.strip;
-      // a span whether pickable or not (the keyboard layer makes a pickable one a button):
-      // a changed tag would replace the element and move its picture into the new one
-      return part(`strip${j}`, `<span class="dw-hand-strip${sel ? " dw-selected" : ""}${placing ? " dw-pick" : ""}"` +
+      // a span even when pickable (a11y.js makes it a button): a new tag would replace it
+      const cls = `dw-hand-strip${sel ? " dw-selected" : ""}${placing ? " dw-pick" : ""}`;
+      return part(`strip${j}`, `<span class="${cls}"` +
         (placing ? ` data-ui="strip" data-strip="${h.id}" title="place strip ${h.id} (${esc(h.code)})"` : ` title="strip ${h.id} (${esc(h.code)})"`) +
         `>${part(`strip${j}-svg`, stripSvg(h.code, 24), "span")}</span>`);
     }).join("");
