@@ -55,10 +55,7 @@ export function rove(main, key) {
  *  would name every target again on every click. Returns the Tab stop. */
 export function settleStop(main, key) {
   let stop = keyedTarget(main, key);
-  if (stop === undefined) {                          // the key cannot be looked up: scan
-    const nodes = liveTargets(main);
-    stop = nodes.find(keyedAs(key)) || nodes[0] || null;
-  } else if (!stop) {
+  if (!stop) {
     const first = main.querySelector(TARGETS);      // the first live target, found cheaply
     stop = first && isLive(first) ? first : liveTargets(main)[0] || null;
   }
@@ -72,14 +69,14 @@ const liveTargets = (root) => [...root.querySelectorAll(TARGETS)].filter(isLive)
 
 /** The first live target keyed ``key`` (or null), looked up by the first non-empty one of its
  *  data-action, data-chance and data-ui (a handful of nodes share it) instead of keying every
- *  target after each redraw; null for no key (no target was focused: a pointer's board);
- *  ``undefined`` when ``key`` cannot be split back into its values (a value holding "|") or
- *  names none of the three. */
+ *  target after each redraw; null for no key (no target was focused: a pointer's board).
+ *  A key that cannot be split back into its values (a value holding "|") or names none of
+ *  the three is looked for among all live targets. */
 function keyedTarget(main, key) {
   if (!key) return null;
   const values = key.split("|");
   const i = values.length === KEY_ATTRS.length ? [0, 1, 2].find((j) => values[j] !== "") : undefined;
-  if (i === undefined) return undefined;
+  if (i === undefined) return liveTargets(main).find(keyedAs(key)) || null;
   for (const n of main.querySelectorAll(`[${KEY_ATTRS[i]}="${CSS.escape(values[i])}"]`)) {
     if (targetKey(n) === key && isLive(n)) return n;
   }
@@ -293,9 +290,7 @@ function mountA11y(el, getState) {
       // a hundred); a title names it whole
       const liveName = (n) => {
         if (n.hasAttribute("title") || !n.querySelector("[data-keep]")) return targetName(n);
-        const key = targetKey(n);
-        let twin = keyedTarget(main, key);
-        if (twin === undefined) twin = liveTargets(main).find(keyedAs(key));   // an odd key: scan
+        const twin = keyedTarget(main, targetKey(n));
         return (twin && twin.getAttribute("aria-label")) || targetName(n);
       };
       premark(fragment, [stopKey, stopNow], (name) => {
