@@ -23,8 +23,9 @@ def _jupyter_server_extension_points():
     return [{"module": "bench.hops_server"}]
 
 
-def _kind(session, parts) -> tuple[str, str | None]:
-    """A ZMQ message's type and, for a status message, its state."""
+def message_kind(session, parts) -> tuple[str, str | None]:
+    """A ZMQ message's type and, for a status message, its state (``widget_hops.py``'s
+    kernel cell reads the IOPub thread's messages with it too)."""
     try:
         _, fed = session.feed_identities(parts)
         kind = json.loads(bytes(fed[1]))["msg_type"]
@@ -56,7 +57,7 @@ def _load_jupyter_server_extension(serverapp) -> None:
         t = time.time() * 1000
         result = outgoing(self, stream, outgoing_msg)
         written = time.time() * 1000
-        kind, state = _kind(self.session, outgoing_msg)    # after: it delays no message
+        kind, state = message_kind(self.session, outgoing_msg)    # after: it delays no message
         hop(t, "srv zmq in", kind=kind, state=state)
         hop(written, "srv ws written", kind=kind, state=state)
         return result

@@ -62,15 +62,14 @@ def _timed_send(stream, msg_or_type, content=None, *a, **kw):
     _hop("send", kind=kind, state=state)
     return _send(stream, msg_or_type, content, *a, **kw)
 _kernel.session.send = _timed_send
+from bench.hops_server import message_kind as _message_kind   # the server's reading
 _iopub = _kernel.iopub_thread
 _really_send = _iopub._really_send
 def _timed_really_send(msg, *a, **kw):
     t = _time.time() * 1000
     r = _really_send(msg, *a, **kw)
     # read after the send, so the message leaves no later for being logged
-    i = next((j for j, x in enumerate(msg) if bytes(x) == b"<IDS|MSG>"), None)
-    kind = None if i is None else _json.loads(bytes(msg[i + 2]))["msg_type"]
-    state = _json.loads(bytes(msg[i + 5])).get("execution_state") if kind == "status" else None
+    kind, state = _message_kind(_kernel.session, msg)
     _hop("iopub", t=t, kind=kind, state=state)
     return r
 _iopub._really_send = _timed_really_send
