@@ -117,6 +117,22 @@ export function premark(fragment, keys, keptHolds = () => false, nameOf = target
   markTargets(fragment, nodes, stop || null, keptHolds, nameOf);
 }
 
+// Whether a kept part holds a target, read from the markup it was drawn from (the same for
+// as long as it is kept): querying the live part walked all of it, and the Klong! map's
+// kept layers are a thousand nodes without one. esc() writes a quote inside a value as
+// &quot;, so ` data-action="` in markup is always an attribute, never text or a value.
+const TARGET_ATTR = / data-(?:action|chance|ui)="/;
+const HOLDS = new Map();
+function holdsTargets(name, markup) {
+  if (typeof markup !== "string") return false;
+  const seen = HOLDS.get(name);
+  if (seen && seen.markup === markup) return seen.holds;
+  if (HOLDS.size > 256) HOLDS.clear();          // part names come from synced data: bounded
+  const holds = TARGET_ATTR.test(markup);
+  HOLDS.set(name, { markup, holds });
+  return holds;
+}
+
 /** The next target for an arrow key: left and right step through every target in reading
  *  order (wrapping, so each one is reachable); up and down go to the nearest target in
  *  that direction, else the previous or next one in reading order. */
@@ -284,7 +300,7 @@ function mountA11y(el, getState) {
   return {
     afterDraw,
     onPress,
-    premark(fragment) {
+    premark(fragment, markupOf) {
       // a target named by its text, part of which sits in a kept part, is named as its live
       // twin is (looked up by its key, not by keying every live target: the Klong! map has
       // a hundred); a title names it whole
@@ -293,10 +309,7 @@ function mountA11y(el, getState) {
         const twin = keyedTarget(main, targetKey(n));
         return (twin && twin.getAttribute("aria-label")) || targetName(n);
       };
-      premark(fragment, [stopKey, stopNow], (name) => {
-        const part = main.querySelector(`.sh-part[data-part="${CSS.escape(name)}"]`);
-        return !!(part && part.querySelector(TARGETS));
-      }, liveName);
+      premark(fragment, [stopKey, stopNow], (name) => holdsTargets(name, markupOf(name)), liveName);
     },
     remove() {
       for (const [target, type, fn, capture] of listeners) target.removeEventListener(type, fn, !!capture);

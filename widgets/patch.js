@@ -6,14 +6,18 @@
 // live DOM in place: unchanged nodes are left alone, so the browser restyles and lays out
 // only what a click changed, and scroll positions and hover states survive.
 function syncAttrs(from, to) {
-  // by name, not through .attributes: each Attr read makes a wrapper object, and a redraw
+  // by name, not through Attr nodes: each Attr read makes a wrapper object, and a redraw
   // visits every element around what changed (most of the patch's own time went there)
-  for (const name of from.getAttributeNames()) {
-    if (!to.hasAttribute(name)) from.removeAttribute(name);
-  }
-  for (const name of to.getAttributeNames()) {
+  const names = to.getAttributeNames();
+  for (const name of names) {
     const value = to.getAttribute(name);
     if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+  }
+  // ``from`` now has every name of ``to``; only when it has more is one to be removed
+  // (counting is cheaper than looking each of its names up in ``to``)
+  if (from.attributes.length === names.length) return;
+  for (const name of from.getAttributeNames()) {
+    if (!to.hasAttribute(name)) from.removeAttribute(name);
   }
 }
 

@@ -69,8 +69,25 @@ export function part(name, html, tag = "div") {
   return `<${tag} class="sh-part" data-part="${name}">${html}</${tag}>`;
 }
 
+// A board asks for the legal actions of one kind several times a redraw (Deep Wood: eight,
+// over 85 strip placements): the list is split by kind once per legal list. The lists are
+// the board's to read, not to change (a copy is cheap where a caller must change one).
+const BY_KIND = new WeakMap(), NO_ACTIONS = Object.freeze([]);
 export function legalBy(st, kind) {
-  return (st.legal || []).filter((a) => a.target && a.target.kind === kind);
+  const legal = st.legal || [];
+  let kinds = BY_KIND.get(legal);
+  if (!kinds) {
+    kinds = new Map();
+    for (const a of legal) {
+      const k = a && a.target ? a.target.kind : undefined;
+      if (k === undefined) continue;
+      if (!kinds.has(k)) kinds.set(k, []);
+      kinds.get(k).push(a);
+    }
+    for (const list of kinds.values()) Object.freeze(list);   // a change throws, not spreads
+    BY_KIND.set(legal, kinds);
+  }
+  return kinds.get(kind) || NO_ACTIONS;
 }
 /** The legal actions of one target kind by a target field: {value: action} (the last wins). */
 export const legalMap = (st, kind, field) => Object.fromEntries(legalBy(st, kind).map((a) => [a.target[field], a]));
@@ -406,7 +423,11 @@ function render({ model, el }) {
       try { markup = renderMarkup(st, ui); } finally { PARTS.live = false; }
       const t1 = performance.now();
       // parsed, then given the keyboard layer's marks before the patch (a11y.premark)
-      const parse = (html) => { tpl.innerHTML = html; a11y.premark(tpl.content); return tpl.content; };
+      const parse = (html) => {
+        tpl.innerHTML = html;
+        a11y.premark(tpl.content, (name) => PARTS.cur[name]);
+        return tpl.content;
+      };
       parse(markup);
       const t2 = performance.now();
       const cur = PARTS.cur;

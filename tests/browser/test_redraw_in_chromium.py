@@ -363,3 +363,137 @@ def test_deep_wood_strips_keep_their_element_when_they_turn_pickable(chromium_pa
     page.evaluate(REDRAW, at_entry)                  # undo: pictures again, still the same
     assert [r[:4] for r in page.evaluate(look)] == [["SPAN", True, True, None]] * 3
     assert not page.errors, page.errors
+
+
+# every picture's role, in document order (a picture holding targets is a group of
+# controls, one without is an image: a11y.js markTargets)
+ROLES = """() => [...document.querySelectorAll('#root .sh-main svg[role]')].map((s) =>
+    `${s.getAttribute('aria-label') || s.getAttribute('class')}: ${s.getAttribute('role')}`)"""
+
+
+@pytest.mark.parametrize("key", BOARDS)
+def test_after_each_answer_every_picture_has_the_role_a_fresh_draw_gives_it(key, chromium_page):
+    """The redraw asks whether a kept part holds a target from the markup it was drawn from
+    (a11y.js holdsTargets) instead of walking the live part; a picture's role must still be
+    what a board drawn from nothing (no kept parts, every target in view) gives it, after
+    every answer of a seeded game, undo included."""
+    page = chromium_page
+    page.errors.clear()
+    w = _mount(page, key)
+    fresh, roles = page.context.new_page(), set()
+    try:
+        for i in range(6):
+            if w.game.is_over:
+                break
+            if i == 3 and w.game.history:
+                w._receive({"type": "undo", "ply": len(w.game.history)})
+            elif w.game.is_chance:
+                w._receive({"type": "step", "ply": len(w.game.history)})
+            else:
+                w._receive({"type": "act", "id": w.game.legal_actions()[-1].id,
+                            "ply": len(w.game.history)})
+            assert page.evaluate(REDRAW, _traits(w))["drew"]
+            live = page.evaluate(ROLES)
+            fresh.errors = []
+            _mount(fresh, key, w)
+            assert live == fresh.evaluate(ROLES), (i, live)
+            roles.update(r.rsplit(": ", 1)[1] for r in live)
+    finally:
+        fresh.close()
+    assert roles or key in ("pig", "dungeondraw"), "no picture with a role was compared"
+    assert not page.errors, page.errors
+
+
+def test_a_kept_part_holds_a_target_exactly_when_its_markup_has_one(chromium_page):
+    """``holdsTargets`` (a11y.js) reads a kept part's markup: a target attribute makes it
+    hold one; the same words as text or inside an escaped value do not; a part whose
+    markup changed is asked again, not answered from the last time."""
+    from widgets.shell import board_module
+    page = chromium_page
+    page.goto("about:blank")
+    page.add_script_tag(content=board_module("pig") + "\nwindow.__holds = holdsTargets;\n",
+                        type="module")
+    page.wait_for_function("typeof window.__holds === 'function'")
+    cases = [('<g data-action="enter c0"><title>x</title></g>', True),
+             ('<span data-ui="strip" data-strip="3"></span>', True),
+             ('<g data-chance="6"></g>', True),
+             ('<g data-cell="3"><title>a data-action=&quot;x&quot; as text</title></g>', False),
+             ('<g title="a &quot; data-action=&quot;x&quot;"></g>', False),
+             ('<g data-actions="x"></g>', False), ("", False)]
+    for markup, want in cases:
+        assert page.evaluate("([m]) => window.__holds('p', m)", [markup]) is want, markup
+    assert page.evaluate("() => window.__holds('p', undefined)") is False
+
+
+def test_legal_by_kind_is_the_filter_it_replaced(chromium_page):
+    """``legalBy`` (shell.js) splits a legal list by target kind once and hands out the same
+    lists for as long as the list is the same; each must be what filtering the list gives,
+    in its order, for every kind of every board's seeded positions, and a new list (the
+    copy-on-write patch makes one for every change) is split afresh."""
+    from widgets.shell import board_module
+    page = chromium_page
+    page.goto("about:blank")
+    page.add_script_tag(content=board_module("pig") + "\nwindow.__legalBy = legalBy;\n",
+                        type="module")
+    page.wait_for_function("typeof window.__legalBy === 'function'")
+    check = """(legal) => {
+        const kinds = [...new Set(legal.map((a) => a.target && a.target.kind))].concat(["none"]);
+        const st = { legal }, bad = [];
+        for (const k of kinds) {
+          const want = legal.filter((a) => a.target && a.target.kind === k);
+          const got = window.__legalBy(st, k);
+          if (got.length !== want.length || got.some((a, i) => a !== want[i])) bad.push(k);
+          if (window.__legalBy(st, k) !== got) bad.push(`${k}: not kept`);
+        }
+        const copy = legal.slice(0, 1);
+        const k0 = legal.length ? legal[0].target.kind : "none";
+        if (window.__legalBy({ legal: copy }, k0).length !== (legal.length ? 1 : 0)) bad.push("copy");
+        return { bad, kinds: kinds.length };
+      }"""
+    seen = 0
+    for key in BOARDS:
+        g = dk.new_game(key, players=dk.GAMES[key].max_players, seed=3)
+        bot = RandomBot(3)
+        for _ in range(25):
+            if g.is_over:
+                break
+            if g.is_chance:
+                g.step()
+                continue
+            w = _board_class(key)(dk.load(g.to_json()), seat=None, bot_delay=0)
+            out = page.evaluate(check, w.legal)
+            assert out["bad"] == [], (key, out)
+            seen += out["kinds"]
+            g.apply(bot.choose(g))
+    assert seen > 100
+    assert not page.errors, page.errors
+
+
+def test_the_patch_gives_each_element_exactly_the_new_attributes(chromium_page):
+    """``syncAttrs`` (patch.js) writes the new attributes, then removes the old ones only
+    when the element has more than the new markup: every mix of added, removed, renamed and
+    changed attributes must end with exactly the new ones, values included."""
+    from widgets.shell import board_module
+    page = chromium_page
+    page.goto("about:blank")
+    page.set_content('<html><body><div id="main"></div></body></html>')
+    page.add_script_tag(content=board_module("pig") + "\nwindow.__morph = morphChildren;\n",
+                        type="module")
+    page.wait_for_function("typeof window.__morph === 'function'")
+    step = """([old, now]) => { const main = document.querySelector('#main');
+        main.innerHTML = `<span ${old}><b ${old}>x</b></span>`;
+        const span = main.firstChild;
+        const tpl = document.createElement('template');
+        tpl.innerHTML = `<span ${now}><b ${now}>x</b></span>`;
+        window.__morph(main, tpl.content);
+        const attrs = (n) => n.getAttributeNames().sort().map((a) => `${a}=${n.getAttribute(a)}`);
+        return [main.firstChild === span, attrs(main.firstChild), attrs(main.firstChild.firstChild)]; }"""
+    cases = [("", 'a="1"'), ('a="1"', ""), ('a="1" b="2"', 'a="1" c="2"'),
+             ('a="1" b="2"', 'b="3" a="1"'), ('a="1"', 'a="1" b="2" c=""'),
+             ('a="1" b="2" c="3"', 'd="4"'), ('class="x" title="t"', 'class="y"')]
+    for old, now in cases:
+        same, outer, inner = page.evaluate(step, [old, now])
+        want = sorted(f"{k}={v.strip(chr(34))}" for k, v in
+                      (kv.split("=") for kv in now.split()))
+        assert same and outer == want and inner == want, (old, now, outer, inner)
+    assert not page.errors, page.errors
