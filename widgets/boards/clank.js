@@ -264,8 +264,8 @@ function pickerHtml(st, ui) {
     `<button class="cl-x" data-ui="close" title="close (Esc)">×</button></div>${rows}</div>`;
 }
 
-function mapLegend() {
-  const item = (icon, text, de) => [ico(icon, 14), term(text, de)];
+const mapLegend = () => memo("cl-legend", [], legendMarkup);   // never changes: built once
+function legendMarkup(item = (icon, text, de) => [ico(icon, 14), term(text, de)]) {
   return legendRow([item("feet", "2 boots", "Fußabdrücke"), item("monster", "monster: 1 damage", "Monster"), item("lock", "needs a key", "Schloss"),
     [`<svg width="16" height="14" viewBox="0 0 16 14"><path d="M14 7 L3 1 L6 7 L3 13 Z" class="cl-oneway"/></svg>`, "one way"],
     item("crystal", "crystal cave", "Kristallhöhle"), item("fountain", "fountain +1", "Heilbrunnen"), item("market", "market", "Markt"),

@@ -251,7 +251,8 @@ function boardSvg(st, ui, seat, big, name) {
   return out.join("");
 }
 
-function legendHtml() {
+const legendHtml = () => memo("dw-legend", [], legendMarkup);   // never changes: built once
+function legendMarkup() {
   const sw = (fill, icon) => `<svg width="20" height="20" viewBox="0 0 20 20"><rect x="1" y="1" width="18" height="18" rx="3" fill="${fill}"/>${icon}</svg>`;
   const tile = (t, text, de) => [sw(TILE[t].fill, tileIcon(t, 10, 10, 14)), text, de];
   const items = [
@@ -493,7 +494,6 @@ function fightHtml(st, ui) {
   }
   return "";
 }
-
 
 // ---------------------------------------------------------------- players, monsters, score
 const chip = (res, n, i = RES_INFO[res]) => `<span class="dw-chip-wrap" title="${esc(res)} (${i.de})"><span class="dw-chip" style="--chip:${i.colour};border-color:${i.dark}">${i.letter}</span>${n}</span>`;

@@ -363,7 +363,8 @@ function decksPanel(st) {
     `${v.dragon_drawn.length ? `<span class="dq-deck">dragon cards out <b>${v.dragon_drawn.length}</b></span>` : ""}</div>${lastHtml}</div>`;
 }
 
-function legend() {
+const legend = () => memo("dq-legend", [], legendMarkup);   // never changes: built once
+function legendMarkup() {
   return `<div class="dq-legend dq-small"><svg width="14" height="10"><line x1="0" y1="5" x2="14" y2="5" class="dq-wall"/></svg> wall ` +
     `<svg width="14" height="10"><rect x="2" y="2" width="10" height="6" class="dq-door"/></svg> ${term("door", "Tür")} ` +
     `<svg width="14" height="10"><g class="dq-portcullis"><line x1="3" y1="1" x2="3" y2="9"/><line x1="7" y1="1" x2="7" y2="9"/><line x1="11" y1="1" x2="11" y2="9"/></g></svg> ${term("portcullis", "Fallgitter")} ` +
