@@ -8,6 +8,22 @@ import deepwood_kernel as dk
 from deepwood_kernel.sim import make_bot, play_out
 
 
+def play_steps(g: dk.Game, choose: Callable[[dk.Game], object], steps: int,
+               at_decision: Callable[[dk.Game], None] | None = None) -> dk.Game:
+    """Up to ``steps`` steps of ``g``: chance from its own RNG, decisions by ``choose(g)``
+    (``at_decision(g)`` sees each such position first); stops at the game's end."""
+    for _ in range(steps):
+        if g.is_over:
+            break
+        if g.is_chance:
+            g.step()
+            continue
+        if at_decision is not None:
+            at_decision(g)
+        g.apply(choose(g))
+    return g
+
+
 def play_seeded(key: str, players: int, kinds: tuple[str, ...], games: int,
                 on_ply: Callable[[dk.Game], None], max_plies: int) -> list[dk.Game]:
     """Play seeds ``0..games-1`` to the end, bots by ``kinds`` cycled over the seats,

@@ -20,6 +20,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.test_markup_in_chromium import BOARDS, GLUE, _board_class, _traits
+from tests.properties import play_steps
 
 import deepwood_kernel as dk
 from deepwood_kernel.sim import RandomBot
@@ -64,16 +65,18 @@ REDRAW = """async (st) => {
 }"""
 
 
+def _play(key: str, seed: int, plies: int, at_decision=lambda g: None):
+    """A seeded game of ``key`` after ``plies`` steps of a random bot and of chance;
+    ``at_decision(game)`` sees each position where the bot is about to choose."""
+    g = dk.new_game(key, players=dk.GAMES[key].max_players, seed=seed)
+    return play_steps(g, RandomBot(seed).choose, plies, at_decision)
+
+
 def _mount(page, key: str, w=None):
     """Mount ``w`` (default: ``key``'s board at a seeded mid-game decision) on ``page``."""
     from widgets.shell import board_module, board_styles
     if w is None:
-        g = dk.new_game(key, players=dk.GAMES[key].max_players, seed=1)
-        bot = RandomBot(1)
-        for _ in range(40):
-            if g.is_over:
-                break
-            g.step() if g.is_chance else g.apply(bot.choose(g))
+        g = _play(key, 1, 40)
         while g.is_chance and not g.is_over:    # a decision to show: the board has targets
             g.step()
         w = _board_class(key)(dk.load(g.to_json()), seat=None, bot_delay=0)
@@ -450,22 +453,16 @@ def test_legal_by_kind_is_the_filter_it_replaced(chromium_page):
         if (window.__legalBy({ legal: copy }, k0).length !== (legal.length ? 1 : 0)) bad.push("copy");
         return { bad, kinds: kinds.length };
       }"""
-    seen = 0
+    seen = []
+
+    def compare(g):
+        w = _board_class(key)(dk.load(g.to_json()), seat=None, bot_delay=0)
+        out = page.evaluate(check, w.legal)
+        assert out["bad"] == [], (key, out)
+        seen.append(out["kinds"])
     for key in BOARDS:
-        g = dk.new_game(key, players=dk.GAMES[key].max_players, seed=3)
-        bot = RandomBot(3)
-        for _ in range(25):
-            if g.is_over:
-                break
-            if g.is_chance:
-                g.step()
-                continue
-            w = _board_class(key)(dk.load(g.to_json()), seat=None, bot_delay=0)
-            out = page.evaluate(check, w.legal)
-            assert out["bad"] == [], (key, out)
-            seen += out["kinds"]
-            g.apply(bot.choose(g))
-    assert seen > 100
+        _play(key, 3, 25, compare)
+    assert sum(seen) > 100
     assert not page.errors, page.errors
 
 

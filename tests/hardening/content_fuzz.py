@@ -26,6 +26,7 @@ from importlib import import_module
 import deepwood_kernel as dk
 from deepwood_kernel.core.errors import ContentError, ContentFile
 from deepwood_kernel.sim.bots import RandomBot
+from tests.properties import play_steps
 
 #: values put in place of a field's value (None stands for "the field deleted")
 VALUES = [None, True, -1, 0, 1, 2, 6, 12, 99, 4000, 2 ** 63, 10 ** 9, 200_000, 1.5, math.inf,
@@ -182,13 +183,7 @@ def check(key: str, what: str, mutant: str | dict, plies: int = 12) -> tuple[str
     try:
         for g in games:
             bots = [RandomBot(s) for s in range(g.players)]
-            for _ in range(plies):
-                if g.is_over:
-                    break
-                if g.is_chance:
-                    g.step()
-                else:
-                    g.apply(bots[g.current_player].choose(g))
+            play_steps(g, lambda game: bots[game.current_player].choose(game), plies)
             g.view(0)
             g.rules.render_html(g.state, 0)
     except Exception as e:                       # noqa: BLE001
