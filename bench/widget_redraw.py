@@ -18,8 +18,15 @@ The traits are pushed as whole JSON values, not as the kernel's patches, so ``me
 (sync.js) never finds its data unchanged here and "build" is an upper bound; parse, patch
 and the keyboard layer are as in JupyterLab, minus the lab's larger page.
 
+``--writes`` asks instead how much of a draw's work the click made necessary: for the
+click's answer and for its undo, the markup the draw parsed (bytes, elements), how many of
+those elements are new in the live board afterwards (the rest only told the patch that
+nothing changed), and what the patch wrote (a MutationObserver's records: attributes,
+texts, nodes inserted or removed).
+
     .venv/bin/python bench/widget_redraw.py [--board deepwood clank] [--draws 150]
     .venv/bin/python bench/widget_redraw.py --against ../other-checkout --board deepwood
+    .venv/bin/python bench/widget_redraw.py --writes
 """
 
 from __future__ import annotations
@@ -70,6 +77,47 @@ DRAWS = """async ([act, undo, draws, variants]) => {
   return out;
 }"""
 
+# one draw of the click's answer, then one of its undo: what the draw parsed (the template's
+# innerHTML setter wrapped; a draw that falls back to drawing everything parses twice, the
+# last one counts), which live elements are new afterwards, and the patch's DOM writes
+WRITES = """async ([act, undo]) => {
+  const root = document.getElementById("rootA");
+  const inner = Object.getOwnPropertyDescriptor(Element.prototype, "innerHTML");
+  let parsed = "";
+  Object.defineProperty(HTMLTemplateElement.prototype, "innerHTML", { configurable: true,
+    set(v) { parsed = v; inner.set.call(this, v); }, get() { return inner.get.call(this); } });
+  const out = {};
+  try {
+    for (const [kind, st] of [["action", act], ["undo", undo]]) {
+      const before = new Set(root.querySelectorAll("*"));
+      const records = [];
+      const watch = new MutationObserver((rs) => records.push(...rs));
+      watch.observe(root, { subtree: true, childList: true, attributes: true,
+                            characterData: true });
+      window.__updateA(st);
+      await Promise.resolve(); await Promise.resolve();     // the draw's microtask
+      records.push(...watch.takeRecords());
+      watch.disconnect();
+      const tpl = document.createElement("template");
+      inner.set.call(tpl, parsed);
+      const n = (type) => records.filter((r) => r.type === type).length;
+      out[kind] = {
+        bytes: parsed.length,
+        parsed: tpl.content.querySelectorAll("*").length,
+        fresh: [...root.querySelectorAll("*")].filter((e) => !before.has(e)).length,
+        attributes: n("attributes"), texts: n("characterData"),
+        inserted: records.reduce((k, r) => k + r.addedNodes.length, 0),
+        removed: records.reduce((k, r) => k + r.removedNodes.length, 0),
+      };
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    }
+  } finally {
+    delete HTMLTemplateElement.prototype.innerHTML;        // the prototype's own again
+  }
+  return out;
+}"""
+WRITE_COLUMNS = ("bytes", "parsed", "fresh", "attributes", "texts", "inserted", "removed")
+
 
 def module_of(checkout: Path, board: str) -> tuple[str, str]:
     """The board's shipped module and styles as ``checkout`` builds them (its own Python)."""
@@ -91,8 +139,9 @@ def traits_of(board: str) -> tuple[dict, dict]:
     return act, _traits(w)
 
 
-def measure(board: str, checkouts: list[Path], draws: int) -> dict:
-    """{variant: {kind: [[build, parse, patch, keys], ...]}} for one board."""
+def measure(board: str, checkouts: list[Path], draws: int, writes: bool = False) -> dict:
+    """{variant: {kind: [[build, parse, patch, keys], ...]}} for one board; with ``writes``,
+    {kind: {column: count}} for one draw of each kind (``WRITES``) instead."""
     from tools import browser as B
     act, undo = traits_of(board)
     variants = "AB"[:len(checkouts)]
@@ -112,6 +161,8 @@ def measure(board: str, checkouts: list[Path], draws: int) -> dict:
             page.wait_for_function("typeof window.__mount === 'function'")
             page.evaluate("(st) => { window.__mount(st); window.__update(st); }", undo)
             page.evaluate(RENAME, v)
+        if writes:
+            return page.evaluate(WRITES, [act, undo])
         out = page.evaluate(DRAWS, [act, undo, draws, list(variants)])
         if errors:
             raise RuntimeError(f"{board}: the page raised {errors[:3]}")
@@ -130,7 +181,20 @@ def main(argv=None) -> int:
     ap.add_argument("--board", nargs="+", choices=list(BOARDS), default=list(BOARDS))
     ap.add_argument("--draws", type=int, default=150, help="draws per kind (default 150)")
     ap.add_argument("--against", type=Path, help="another checkout, alternated in one page")
+    ap.add_argument("--writes", action="store_true",
+                    help="what one draw parsed and wrote, instead of timings")
     args = ap.parse_args(argv)
+    if args.writes:
+        print("one draw of each kind: markup parsed (bytes, elements), elements new in the "
+              "board, the patch's DOM writes")
+        print(f"{'board':14} {'kind':7} " + " ".join(f"{c:>10}" for c in WRITE_COLUMNS)
+              + "  new/parsed")
+        for board in args.board:
+            for kind, row in measure(board, [REPO], 0, writes=True).items():
+                share = row["fresh"] / row["parsed"] if row["parsed"] else 0.0
+                print(f"{board:14} {kind:7} " + " ".join(f"{row[c]:>10}" for c in WRITE_COLUMNS)
+                      + f"  {share:10.2f}")
+        return 0
     checkouts = [REPO] + ([args.against.resolve()] if args.against else [])
     head = "  ".join(f"{p:>6}" for p in (*PHASES, "redraw"))
     print(f"medians of {args.draws} draws per kind, ms; A = {REPO}"
