@@ -496,3 +496,54 @@ def test_the_patch_gives_each_element_exactly_the_new_attributes(chromium_page):
                       (kv.split("=") for kv in now.split()))
         assert same and outer == want and inner == want, (old, now, outer, inner)
     assert not page.errors, page.errors
+
+
+# the board's markup, each element's attributes in name order (the patch appends an
+# attribute an element did not have), the Tab stop left out (a fresh board's stop is its
+# first target, a patched board's the one the player last used)
+BOARD_MARKUP = """() => {
+  const main = document.querySelector('#root .sh-main').cloneNode(true);
+  for (const n of main.querySelectorAll('*')) {
+    const attrs = n.getAttributeNames().sort().map((a) => [a, n.getAttribute(a)]);
+    for (const [a] of attrs) n.removeAttribute(a);
+    for (const [a, v] of attrs) if (a !== 'tabindex') n.setAttribute(a, v);
+  }
+  return main.innerHTML;
+}"""
+
+
+# Dungeon Draw keeps the hand card picked (by the player, or by the advisor when the round's
+# cards are dealt) while it stays in the hand, where a fresh board picks the advisor's anew
+SAME_UI_WHEN_FRESH = [k for k in BOARDS if k != "dungeondraw"]
+
+
+@pytest.mark.parametrize("key", SAME_UI_WHEN_FRESH)
+def test_after_each_answer_the_patched_board_is_the_board_a_fresh_draw_gives(key,
+                                                                             chromium_page):
+    """The patch keeps unchanged parts (``part()``: by name, moved if a sibling came or
+    went, or taken back from the last redraw's stash) and morphs the rest in place; after
+    every answer of a seeded game, undo included, the board must be, element for element,
+    the one drawn from nothing (every part drawn, nothing kept) for the same traits (*Klong!*'s
+    hand cards are parts named by card, so playing one keeps the others)."""
+    page = chromium_page
+    page.errors.clear()
+    w = _mount(page, key)
+    fresh = page.context.new_page()
+    try:
+        for i in range(10):
+            if w.game.is_over:
+                break
+            if i in (3, 7) and w.game.history:
+                w._receive({"type": "undo", "ply": len(w.game.history)})
+            elif w.game.is_chance:
+                w._receive({"type": "step", "ply": len(w.game.history)})
+            else:
+                legal = w.game.legal_actions()
+                w._receive({"type": "act", "id": legal[i % len(legal)].id,
+                            "ply": len(w.game.history)})
+            assert page.evaluate(REDRAW, _traits(w))["drew"]
+            _mount(fresh, key, w)
+            assert page.evaluate(BOARD_MARKUP) == fresh.evaluate(BOARD_MARKUP), i
+    finally:
+        fresh.close()
+    assert not page.errors, page.errors
