@@ -358,7 +358,7 @@ function handHtml(st) {
   let body;
   if (Array.isArray(p.hand)) {
     body = p.hand.length
-      ? grouped(p.hand).map(([k, n]) => part(`hand-${k}`, cardHtml(st, k, { action: plays[k], count: n, cls: "cl-card-hand" }))).join("")
+      ? grouped(p.hand).map(([k, n]) => part(`hand-${encodeURIComponent(k)}`, cardHtml(st, k, { action: plays[k], count: n, cls: "cl-card-hand" }))).join("")
       : `<span class="cl-muted cl-empty-hand">Hand empty${(st.legal || []).some((a) => a.id === "end") ? " — end your turn when you are done" : ""}.</span>`;
   } else {
     body = `<span class="cl-muted">${plural(p.hand_count, "card")} in hand (hidden)</span>`;
