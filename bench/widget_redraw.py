@@ -20,8 +20,8 @@ and the keyboard layer are as in JupyterLab, minus the lab's larger page.
 
 ``--writes`` asks instead how much of a draw's work the click made necessary: for the
 click's answer and for its undo, the markup the draw parsed (bytes, elements), how many of
-those elements are new in the live board afterwards (the rest only told the patch that
-nothing changed), and what the patch wrote (a MutationObserver's records: attributes,
+those elements are new in the live board afterwards (the rest were built only to be
+compared with elements the board has), and what the patch wrote (a MutationObserver's records: attributes,
 texts, nodes inserted or removed).
 
     .venv/bin/python bench/widget_redraw.py [--board deepwood clank] [--draws 150]
@@ -161,11 +161,12 @@ def measure(board: str, checkouts: list[Path], draws: int, writes: bool = False)
             page.wait_for_function("typeof window.__mount === 'function'")
             page.evaluate("(st) => { window.__mount(st); window.__update(st); }", undo)
             page.evaluate(RENAME, v)
-        if writes:
-            return page.evaluate(WRITES, [act, undo])
-        out = page.evaluate(DRAWS, [act, undo, draws, list(variants)])
+        out = page.evaluate(WRITES if writes else DRAWS,
+                            [act, undo] if writes else [act, undo, draws, list(variants)])
         if errors:
             raise RuntimeError(f"{board}: the page raised {errors[:3]}")
+    if writes:
+        return out
     warm = 5                                       # the first draws warm the JIT up
     return {v: {k: [row[1:] for row in rows[warm:]] for k, rows in kinds.items()}
             for v, kinds in out.items()}
