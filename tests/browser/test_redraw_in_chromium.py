@@ -368,6 +368,32 @@ def test_deep_wood_strips_keep_their_element_when_they_turn_pickable(chromium_pa
     assert not page.errors, page.errors
 
 
+def _answered_beside_fresh(page, key: str, steps: int, undos: tuple[int, ...], pick):
+    """Mount ``key``'s seeded board on ``page`` and answer ``steps`` clicks (an undo at each
+    step in ``undos``, chance stepped, else the action ``pick(i, legal)``), pushing each
+    answer's traits; yields ``(i, fresh)`` after each redraw, ``fresh`` a second page with
+    a board drawn from nothing for the same traits."""
+    page.errors.clear()
+    w = _mount(page, key)
+    fresh = page.context.new_page()
+    try:
+        for i in range(steps):
+            if w.game.is_over:
+                break
+            if i in undos and w.game.history:
+                w._receive({"type": "undo", "ply": len(w.game.history)})
+            elif w.game.is_chance:
+                w._receive({"type": "step", "ply": len(w.game.history)})
+            else:
+                w._receive({"type": "act", "id": pick(i, w.game.legal_actions()).id,
+                            "ply": len(w.game.history)})
+            assert page.evaluate(REDRAW, _traits(w))["drew"]
+            _mount(fresh, key, w)
+            yield i, fresh
+    finally:
+        fresh.close()
+
+
 # every picture's role, in document order (a picture holding targets is a group of
 # controls, one without is an image: a11y.js markTargets)
 ROLES = """() => [...document.querySelectorAll('#root .sh-main svg[role]')].map((s) =>
@@ -381,27 +407,11 @@ def test_after_each_answer_every_picture_has_the_role_a_fresh_draw_gives_it(key,
     what a board drawn from nothing (no kept parts, every target in view) gives it, after
     every answer of a seeded game, undo included."""
     page = chromium_page
-    page.errors.clear()
-    w = _mount(page, key)
-    fresh, roles = page.context.new_page(), set()
-    try:
-        for i in range(6):
-            if w.game.is_over:
-                break
-            if i == 3 and w.game.history:
-                w._receive({"type": "undo", "ply": len(w.game.history)})
-            elif w.game.is_chance:
-                w._receive({"type": "step", "ply": len(w.game.history)})
-            else:
-                w._receive({"type": "act", "id": w.game.legal_actions()[-1].id,
-                            "ply": len(w.game.history)})
-            assert page.evaluate(REDRAW, _traits(w))["drew"]
-            live = page.evaluate(ROLES)
-            _mount(fresh, key, w)
-            assert live == fresh.evaluate(ROLES), (i, live)
-            roles.update(r.rsplit(": ", 1)[1] for r in live)
-    finally:
-        fresh.close()
+    roles = set()
+    for i, fresh in _answered_beside_fresh(page, key, 6, (3,), lambda i, legal: legal[-1]):
+        live = page.evaluate(ROLES)
+        assert live == fresh.evaluate(ROLES), (i, live)
+        roles.update(r.rsplit(": ", 1)[1] for r in live)
     assert roles or key in ("pig", "dungeondraw"), "no picture with a role was compared"
     assert not page.errors, page.errors
 
@@ -526,24 +536,7 @@ def test_after_each_answer_the_patched_board_is_the_board_a_fresh_draw_gives(key
     the one drawn from nothing (every part drawn, nothing kept) for the same traits (*Klong!*'s
     hand cards are parts named by card, so playing one keeps the others)."""
     page = chromium_page
-    page.errors.clear()
-    w = _mount(page, key)
-    fresh = page.context.new_page()
-    try:
-        for i in range(10):
-            if w.game.is_over:
-                break
-            if i in (3, 7) and w.game.history:
-                w._receive({"type": "undo", "ply": len(w.game.history)})
-            elif w.game.is_chance:
-                w._receive({"type": "step", "ply": len(w.game.history)})
-            else:
-                legal = w.game.legal_actions()
-                w._receive({"type": "act", "id": legal[i % len(legal)].id,
-                            "ply": len(w.game.history)})
-            assert page.evaluate(REDRAW, _traits(w))["drew"]
-            _mount(fresh, key, w)
-            assert page.evaluate(BOARD_MARKUP) == fresh.evaluate(BOARD_MARKUP), i
-    finally:
-        fresh.close()
+    for i, fresh in _answered_beside_fresh(page, key, 10, (3, 7),
+                                           lambda i, legal: legal[i % len(legal)]):
+        assert page.evaluate(BOARD_MARKUP) == fresh.evaluate(BOARD_MARKUP), i
     assert not page.errors, page.errors
