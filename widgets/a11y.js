@@ -364,8 +364,8 @@ export function markText(x, y, size, letter, fill) {
  *  does; ``cls`` the board's own class for it. */
 export function markChip(letter, fill, px = 14, title = "", cls = "", square = false) {
   const name = title ? ` role="img"${attr("aria-label", title)}${attr("title", title)}` : ` aria-hidden="true"`;
-  return `<span class="sh-mark-chip${cls ? ` ${cls}` : ""}"${name} style="display:inline-block;box-sizing:border-box;width:${px}px;height:${px}px;` +
-    `border-radius:${square ? "2px" : "50%"};border:1px solid #fff;box-shadow:0 0 0 1px rgba(0,0,0,0.35);background:${fill};color:${inkOn(fill)};` +
-    `font:bold ${Math.round(px * 0.64)}px/${px - 2}px sans-serif;text-align:center;vertical-align:middle;flex:none">${esc(letter)}</span>`;
+  // what every chip shares is in shell.css (.sh-mark-chip): a redraw parses less CSS
+  return `<span class="sh-mark-chip${square ? " sh-cube" : ""}${cls ? ` ${cls}` : ""}"${name} style="width:${px}px;height:${px}px;` +
+    `background:${fill};color:${inkOn(fill)};font:bold ${Math.round(px * 0.64)}px/${px - 2}px sans-serif">${esc(letter)}</span>`;
 }
 const r1 = (n) => Math.round(n * 10) / 10;
