@@ -254,12 +254,13 @@ export function scoreHtml(st) {
   if (!rows.length || (BOARD.showScore && !BOARD.showScore(st))) return "";
   const win = new Set(sc.winners || []);
   const head = names.map((n, i) => `<th class="sh-seat-${i}">${esc(n)}</th>`).join("");
-  const body = rows.map((r) => `<tr><td>${esc(r.label)}</td>${r.cells.map((c, i) =>
-    `<td class="sh-num"${attr("title", r.titles[i] || "no such line")}>${c === null || c === undefined ? "–" : esc(c)}</td>`).join("")}</tr>`).join("");
-  const total = `<tr class="sh-total"><td>${sc.over ? "Final score" : "Total if it ended now"}</td>${(sc.total || []).map((s, i) =>
-    `<td class="sh-num${win.has(i) ? " sh-winner" : ""}">${esc(s)}${win.has(i) ? " ★" : ""}</td>`).join("")}</tr>`;
+  // each row a part (a <tbody>: a table may hold several): a changed score parses its row
+  const body = rows.map((r, k) => part(`sh-score-${k}`, `<tr><td>${esc(r.label)}</td>${r.cells.map((c, i) =>
+    `<td class="sh-num"${attr("title", r.titles[i] || "no such line")}>${c === null || c === undefined ? "–" : esc(c)}</td>`).join("")}</tr>`, "tbody")).join("");
+  const total = part("sh-score-total", `<tr class="sh-total"><td>${sc.over ? "Final score" : "Total if it ended now"}</td>${(sc.total || []).map((s, i) =>
+    `<td class="sh-num${win.has(i) ? " sh-winner" : ""}">${esc(s)}${win.has(i) ? " ★" : ""}</td>`).join("")}</tr>`, "tbody");
   const title = BOARD.scoreTitle ? BOARD.scoreTitle(st) : "Score";
-  return `<div class="sh-panel sh-scores"><div class="sh-panel-title">${esc(title)}</div><table class="sh-score-table"><tr><th><span class="sh-sr">player</span></th>${head}</tr>${body}${total}</table></div>`;
+  return `<div class="sh-panel sh-scores"><div class="sh-panel-title">${esc(title)}</div><table class="sh-score-table">${part("sh-score-head", `<tr><th><span class="sh-sr">player</span></th>${head}</tr>`, "tbody")}${body}${total}</table></div>`;
 }
 
 function logHtml(st) {
