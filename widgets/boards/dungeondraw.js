@@ -185,7 +185,7 @@ function dungeonPanel(st, ui, col) {
   const best = (st.advice || {}).best;
   const toggle = best && best.best && best.seat === seat ? `<button class="sh-btn dd-besttoggle${ui.best ? " dd-on" : ""}" data-ui="best">${ui.best ? "Hide" : "Show"} the best path</button>` : "";
   const ended = p.dungeon.ended ? ` · path ${p.dungeon.ended === "exit" ? "left by an exit ✓" : "ended in a dead end"}` : "";
-  return `<div class="sh-panel dd-build"><div class="sh-panel-title">${term(`${p.name}'s dungeon`, "Dungeon")}${ended} <span class="dd-tabs">${tabs}</span> ${toggle}</div>` +
+  return `<div class="sh-panel dd-build">${part(`dd-${col}-build-head`, `<div class="sh-panel-title">${term(`${p.name}'s dungeon`, "Dungeon")}${ended} <span class="dd-tabs">${tabs}</span> ${toggle}</div>`)}` +
     (p.dungeon.cards.length || legalBy(st, "place").length ? part(`dd-${col}-dungeon-${seat}`, dungeonSvg(st, ui, seat, col))
       : `<div class="sh-muted dd-empty">No cards laid yet: the building area fills in the exploration (<span lang="de">Erkundung</span>).</div>`) + `<div class="dd-slot">${choiceHtml(st, ui)}</div>` +
     part(`dd-${col}-build-hint`, `<div class="sh-hint">Rooms are squares, corridors dots, ◇ connectors (filled: open on the rim); dashed: the underground (offset). Circled: discovered; crossed out: overcome or used.</div>`) + `</div>`;
@@ -319,10 +319,10 @@ function sheetsHtml(st) {
     const green = (r) => (r.green === null ? "" : r.green ? `<span class="dd-circled">${r.green}</span>` : `<s>${bonus[p.sheet.indexOf(r)] ?? ""}</s>`);
     // the caption (coins, tiles: every purchase) is drawn as a table caption beside the
     // table, which is a part: its rows change once a round
-    return `<div class="dd-sheetbox"><div class="dd-caption">${markChip(seatLetter(st, i), seatColour(st, i), 14)} <span class="sh-seat-name" style="--seat:${seatColour(st, i)}">${esc(p.name)}</span> · ${plural(p.coins, "coin")} · ${plural(p.score, "point")}` +
+    return `<div class="dd-sheetbox">${part(`dd-caption-${i}`, `<div class="dd-caption">${markChip(seatLetter(st, i), seatColour(st, i), 14)} <span class="sh-seat-name" style="--seat:${seatColour(st, i)}">${esc(p.name)}</span> · ${plural(p.coins, "coin")} · ${plural(p.score, "point")}` +
       `${p.books.length ? ` · books ${p.books.map((b) => `<span title="${esc(((st.advice || {}).books || {})[b] || "")}">${esc(b)}${p.ready.includes(b) ? "" : " (used)"}</span>`).join(", ")}` : ""}` +
       `${Object.keys(p.fairy).length ? ` · tiles ${Object.entries(p.fairy).map(([k, n]) => `${n} ${k}`).join(", ")}` : ""}` +
-      ` · deck ${p.deck}, discard ${p.discard}${Array.isArray(p.hand) ? "" : `, hand ${p.hand} (hidden)`}</div>${part(`dd-sheet-${i}`, `<table class="dd-sheet">${head}` +
+      ` · deck ${p.deck}, discard ${p.discard}${Array.isArray(p.hand) ? "" : `, hand ${p.hand} (hidden)`}</div>`)}${part(`dd-sheet-${i}`, `<table class="dd-sheet">${head}` +
       row(term("blue", "blau"), "dd-b", (r) => r.blue) + row(term("pink", "rosa"), "dd-p", (r) => r.pink) +
       row(term("time bonus", "Zeitbonus"), "dd-g", green) + row(term("exit", "Ausgang"), "dd-x", (r) => (r.exit ? "✓" : "")) + `</table>`)}</div>`;
   }).join("");
@@ -374,8 +374,8 @@ defineBoard({
     const explore = ["explore", "score", "cleanup"].includes(st.view.phase);
     const slot = (html) => `<div class="dd-slot">${html}</div>`;
     const market = (col) => part(`dd-${col}-market`, marketHtml(st, col));
-    return `<div class="dd-grid"><div class="dd-col">${part("dd-goals", goalsHtml(st))}${slot(buttonsHtml(st))}` +
-      `${slot(explore ? dungeonPanel(st, ui, "L") : "")}${slot(handHtml(st, ui))}${slot(explore ? "" : market("L"))}</div>` +
+    return `<div class="dd-grid"><div class="dd-col">${part("dd-goals", goalsHtml(st))}${slot(part("dd-choices", buttonsHtml(st)))}` +
+      `${slot(explore ? dungeonPanel(st, ui, "L") : "")}${slot(part("dd-hand", handHtml(st, ui)))}${slot(explore ? "" : market("L"))}</div>` +
       `<div class="dd-col">${slot(slots.chance)}${slot(solverHtml(st))}${part("dd-odds", nextHandHtml(st))}${part("sheets", sheetsHtml(st))}` +
       `${slot(explore ? market("R") : dungeonPanel(st, ui, "R"))}</div></div>`;
   },
