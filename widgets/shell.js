@@ -207,9 +207,9 @@ export function seatCard(st, i, o) {
   const bot = new Set(st.bots || []).has(i);
   const tags = (o.turn ? [`<span class="${pre("tag")} ${pre("tag-turn")}">to move</span>`] : []).concat(o.tags || []);
   return `<div class="${pre("player")}${o.turn ? ` ${pre("player-turn")} ${pre("turn")}` : ""}${o.cls ? ` ${o.cls}` : ""}" style="border-left-color:${o.colour}">` +
-    `<div class="${pre("player-head")}">${o.mark ? markChip(o.mark, o.colour, 14) : `<span class="${pre("dot")}" style="background:${o.colour}"></span>`}<b class="sh-seat-name" style="--seat:${o.colour}">${esc(o.name)}</b>${tags.join("")}` +
+    part(`sh-seat-head-${i}`, `<div class="${pre("player-head")}">${o.mark ? markChip(o.mark, o.colour, 14) : `<span class="${pre("dot")}" style="background:${o.colour}"></span>`}<b class="sh-seat-name" style="--seat:${o.colour}">${esc(o.name)}</b>${tags.join("")}` +
     `<button class="${pre("tag")} ${pre("bot-toggle")}${bot ? ` ${pre("on")}` : ""}" data-cmd="bot" data-seat="${i}" title="let a bot play this seat (or take it back)">${bot ? "bot" : "human"}</button>` +
-    `<span class="${pre("score")}" title="${esc(o.scoreTitle || "if the game ended now")}">${esc(o.score)}</span></div>${(o.lines || []).join("")}</div>`;
+    `<span class="${pre("score")}" title="${esc(o.scoreTitle || "if the game ended now")}">${esc(o.score)}</span></div>`) + `${(o.lines || []).join("")}</div>`;
 }
 
 // ---------------------------------------------------------------- shell panels

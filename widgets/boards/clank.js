@@ -389,7 +389,7 @@ function choiceHtml(st) {
 
 // ---------------------------------------------------------------- the side: turn, chance, dragon
 function resChip(icon, n, word, title, cls = "") {
-  return part(`res-${icon}`, `<span class="cl-res${n ? "" : " cl-res-zero"}${cls}" title="${esc(title)}">${ico(icon, 16)}<b>${n}</b><small>${esc(word)}</small></span>`);
+  return part(`res-${icon}`, `<span class="cl-res${n ? "" : " cl-res-zero"}${cls}" title="${esc(title)}">${part(`res-${icon}-ico`, ico(icon, 16), "span")}<b>${n}</b><small>${esc(word)}</small></span>`);
 }
 
 function turnHtml(st) {
@@ -400,8 +400,8 @@ function turnHtml(st) {
   const parts = [];
   const here = v.map.rooms.find((r) => r.id === p.room);
   const hereLine = here ? `<div class="cl-here">${ico("boot", 12)} in <b>${esc(here.name)}</b> <span class="cl-muted">(${esc(here.id)}${here.depths ? ", depths" : ""})</span></div>` : "";
-  const box = (what, body) => `<div class="cl-panel cl-turn" style="border-top-color:${colourOf(p)}"><div class="cl-panel-title"><span><span class="sh-seat-name" style="--seat:${colourOf(p)}">${esc(p.name)}</span>'s ${what}</span>` +
-    `${new Set(st.bots || []).has(v.seat) ? ` <span class="cl-tag">bot${st.busy ? " thinking…" : ""}</span>` : ""}<span class="cl-title-note">turn ${v.turn_no}</span></div>${body}</div>`;
+  const box = (what, body) => `<div class="cl-panel cl-turn" style="border-top-color:${colourOf(p)}">${part("turn-title", `<div class="cl-panel-title"><span><span class="sh-seat-name" style="--seat:${colourOf(p)}">${esc(p.name)}</span>'s ${what}</span>` +
+    `${new Set(st.bots || []).has(v.seat) ? ` <span class="cl-tag">bot${st.busy ? " thinking…" : ""}</span>` : ""}<span class="cl-title-note">turn ${v.turn_no}</span></div>`)}${body}</div>`;
   // between turns (refill, attack, drawing) the turn's resources are already gone
   if (v.phase !== "turn") return box(`${term("turn", "Spielzug")} is ending`, `<div class="cl-hint">${esc((status.phase || {}).hint || "")}</div>${hereLine}`);
   parts.push(`<div class="cl-res-row">` +
