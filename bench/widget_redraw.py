@@ -18,6 +18,10 @@ The traits are pushed as whole JSON values, not as the kernel's patches, so ``me
 (sync.js) never finds its data unchanged here and "build" is an upper bound; parse, patch
 and the keyboard layer are as in JupyterLab, minus the lab's larger page.
 
+``--again`` pushes each kind's traits a second time and times that draw instead: a redraw
+that changes nothing, whose parse is the frame around the kept parts (what every redraw
+parses whatever the click changed; memo's drawings are found unchanged here).
+
 ``--writes`` asks instead how much of a draw's work the click made necessary: for the
 click's answer and for its undo, the markup the draw parsed (bytes, elements), how many of
 those elements are new in the live board afterwards (the rest were built only to be
@@ -27,6 +31,7 @@ texts, nodes inserted or removed).
     .venv/bin/python bench/widget_redraw.py [--board deepwood clank] [--draws 150]
     .venv/bin/python bench/widget_redraw.py --against ../other-checkout --board deepwood
     .venv/bin/python bench/widget_redraw.py --writes
+    .venv/bin/python bench/widget_redraw.py --again --board dungeondraw
 """
 
 from __future__ import annotations
@@ -58,7 +63,7 @@ ISOLATED = {"Cross-Origin-Opener-Policy": "same-origin",
             "Cross-Origin-Embedder-Policy": "require-corp"}
 
 # push the click's traits, then the undo's, on each variant in turn; the stamps of each draw
-DRAWS = """async ([act, undo, draws, variants]) => {
+DRAWS = """async ([act, undo, draws, variants, again]) => {
   const out = {};
   for (const v of variants) out[v] = { action: [], undo: [] };
   const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
@@ -69,6 +74,11 @@ DRAWS = """async ([act, undo, draws, variants]) => {
       for (const [kind, st] of [["action", act], ["undo", undo]]) {
         window["__update" + v](st);
         await Promise.resolve(); await Promise.resolve();     // the draw's microtask
+        if (again) {                                          // the same traits once more
+          await frame();
+          window["__update" + v](st);
+          await Promise.resolve(); await Promise.resolve();
+        }
         out[v][kind].push(root.getAttribute("data-draw-phases").split(" ").map(Number));
         await frame();
       }
@@ -139,7 +149,8 @@ def traits_of(board: str) -> tuple[dict, dict]:
     return act, _traits(w)
 
 
-def measure(board: str, checkouts: list[Path], draws: int, writes: bool = False) -> dict:
+def measure(board: str, checkouts: list[Path], draws: int, writes: bool = False,
+            again: bool = False) -> dict:
     """{variant: {kind: [[build, parse, patch, keys], ...]}} for one board; with ``writes``,
     {kind: {column: count}} for one draw of each kind (``WRITES``) instead."""
     from tools import browser as B
@@ -162,7 +173,7 @@ def measure(board: str, checkouts: list[Path], draws: int, writes: bool = False)
             page.evaluate("(st) => { window.__mount(st); window.__update(st); }", undo)
             page.evaluate(RENAME, v)
         out = page.evaluate(WRITES if writes else DRAWS,
-                            [act, undo] if writes else [act, undo, draws, list(variants)])
+                            [act, undo] if writes else [act, undo, draws, list(variants), again])
         if errors:
             raise RuntimeError(f"{board}: the page raised {errors[:3]}")
     if writes:
@@ -182,6 +193,8 @@ def main(argv=None) -> int:
     ap.add_argument("--board", nargs="+", choices=list(BOARDS), default=list(BOARDS))
     ap.add_argument("--draws", type=int, default=150, help="draws per kind (default 150)")
     ap.add_argument("--against", type=Path, help="another checkout, alternated in one page")
+    ap.add_argument("--again", action="store_true",
+                    help="time a second draw of the same traits (nothing changed) instead")
     ap.add_argument("--writes", action="store_true",
                     help="what one draw parsed and wrote, instead of timings")
     args = ap.parse_args(argv)
@@ -199,10 +212,11 @@ def main(argv=None) -> int:
     checkouts = [REPO] + ([args.against.resolve()] if args.against else [])
     head = "  ".join(f"{p:>6}" for p in (*PHASES, "redraw"))
     print(f"medians of {args.draws} draws per kind, ms; A = {REPO}"
+          + ("; each the same traits a second time" if args.again else "")
           + (f", B = {checkouts[1]}" if args.against else ""))
     print(f"{'board':14} {'kind':7} {'':2} {head}" + ("   B/A" if args.against else ""))
     for board in args.board:
-        res = measure(board, checkouts, args.draws)
+        res = measure(board, checkouts, args.draws, again=args.again)
         for kind in ("action", "undo"):
             a = medians(res["A"][kind])
             for v in res:
