@@ -25,8 +25,8 @@ parses whatever the click changed; memo's drawings are found unchanged here).
 ``--writes`` asks instead how much of a draw's work the click made necessary: for the
 click's answer and for its undo, the markup the draw parsed (bytes, elements), how many of
 those elements are new in the live board afterwards (the rest were built only to be
-compared with elements the board has), and what the patch wrote (a MutationObserver's records: attributes,
-texts, nodes inserted or removed).
+compared with elements the board has), and what the patch wrote (a MutationObserver's
+records: attributes, texts, nodes inserted or removed).
 
     .venv/bin/python bench/widget_redraw.py [--board deepwood clank] [--draws 150]
     .venv/bin/python bench/widget_redraw.py --against ../other-checkout --board deepwood
@@ -151,8 +151,9 @@ def traits_of(board: str) -> tuple[dict, dict]:
 
 def measure(board: str, checkouts: list[Path], draws: int, writes: bool = False,
             again: bool = False) -> dict:
-    """{variant: {kind: [[build, parse, patch, keys], ...]}} for one board; with ``writes``,
-    {kind: {column: count}} for one draw of each kind (``WRITES``) instead."""
+    """{variant: {kind: [[build, parse, patch, keys], ...]}} for one board (with ``again``,
+    of each kind's second draw of the same traits); with ``writes``, {kind: {column: count}}
+    for one draw of each kind (``WRITES``) instead."""
     from tools import browser as B
     act, undo = traits_of(board)
     variants = "AB"[:len(checkouts)]
