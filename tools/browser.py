@@ -151,9 +151,10 @@ def start_lab(files: Mapping[str, Path], *, home: Path | None = None,
     """Start JupyterLab serving temp copies of ``files`` ({relative dest: source}).
 
     A source may be a file or a directory (copied recursively, checkpoints skipped).
-    The kernel is this interpreter's ``python3`` kernel, so it imports the installed
-    package. ``nodelay=True`` enables the ``deepwood_lab`` server extension (TCP_NODELAY on
-    kernel websockets) as ``make lab`` and Binder do; without it Lab is stock.
+    The kernel is this interpreter's ``python3`` kernel, with this checkout first on its
+    ``PYTHONPATH``, so it imports this checkout's package. ``nodelay=True`` enables the
+    ``deepwood_lab`` server extension (TCP_NODELAY on kernel websockets) as ``make lab``
+    and Binder do; without it Lab is stock.
     ``extensions`` adds server extensions (module -> enabled) importable from the
     repository, such as a bench's (``bench.hops_server``), and ``env_extra`` environment
     variables for the server and its kernels. Raises ``RuntimeError`` with the server log
@@ -193,9 +194,10 @@ def start_lab(files: Mapping[str, Path], *, home: Path | None = None,
            "JUPYTER_PLATFORM_DIRS": "1", "PYDEVD_DISABLE_FILE_VALIDATION": "1",
            **(env_extra or {})}
     env.pop("JUPYTER_PATH", None)
-    if extensions:
-        # the repository's own modules (bench.*) importable by the server
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    # this checkout's modules first, for the server (bench.*) and the kernel (widgets): the
+    # environment's editable install points at one checkout, so without this a second one
+    # sharing the environment (a git worktree) would bench the first one's widgets
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
     port = free_port()
     log_path = home / "lab.log"
     log = open(log_path, "wb")
