@@ -57,10 +57,26 @@ export function term(en, de) {
 // after a click brings it back without parsing it again ("stash").
 const PARTS = { live: false, last: {}, cur: {}, stash: {} };
 const KEPT = /<(\w+) class="sh-part" data-part="([^"]+)" data-keep="1"><\/\1>/g;
+// A part's markup with its kept inner parts filled back in is the same string as last time
+// when its own markup and each inner part's are: reused, not rebuilt (the filled-in
+// markup was most of what a redraw allocated, bench/README.md "A slow day").
+const FILLED = new Map();
+function filled(name, html) {
+  if (!html.includes('data-keep="1"')) return html;
+  const last = FILLED.get(name);
+  const same = last && last.html === html && last.inner.every(([n, m]) => PARTS.cur[n] === m);
+  if (same) return last.full;
+  const inner = [];
+  const full = html.replace(KEPT, (m, t, n) => {
+    inner.push([n, PARTS.cur[n]]);
+    return `<${t} class="sh-part" data-part="${n}">${PARTS.cur[n] ?? ""}</${t}>`;
+  });
+  if (FILLED.size > 512) FILLED.clear();          // part names come from synced data: bounded
+  FILLED.set(name, { html, inner, full });
+  return full;
+}
 export function part(name, html, tag = "div") {
-  const full = html.includes('data-keep="1"')
-    ? html.replace(KEPT, (m, t, n) => `<${t} class="sh-part" data-part="${n}">${PARTS.cur[n] ?? ""}</${t}>`)
-    : html;
+  const full = filled(name, html);
   PARTS.cur[name] = full;
   if (PARTS.live && (PARTS.last[name] === full ||
       (PARTS.last[name] === undefined && PARTS.stash[name] === full))) {
