@@ -58,8 +58,8 @@ export function term(en, de) {
 const PARTS = { live: false, last: {}, cur: {}, stash: {} };
 const KEPT = /<(\w+) class="sh-part" data-part="([^"]+)" data-keep="1"><\/\1>/g;
 // A part's markup with its kept inner parts filled back in is the same string as last time
-// when its own markup and each inner part's are: reused, not rebuilt (the filled-in
-// markup was most of what a redraw allocated, bench/README.md "A slow day").
+// when its own markup and each inner part's are: reused, not rebuilt (rebuilding it was a
+// redraw's largest single allocation, bench/README.md "A slow day").
 const FILLED = new Map();
 function filled(name, html) {
   if (!html.includes('data-keep="1"')) return html;
