@@ -160,13 +160,11 @@ def measure(boards: list[str], clicks: int, warmup: int = 3) -> dict:
             echo, loops = L.open_bench(page, lab, boards)
 
             def hop_click(root, loc, _kind, what):
-                L.settle(page, loc)
-                page.evaluate("() => { window.__hops = []; }")    # this click's hops only
-                for f in (log, server_log):
-                    f.write_text("")
-                page.evaluate(L.ARM, [root.element_handle(), what, L.QUIET_MS])
-                loc.click()
-                page.evaluate("() => window.__dwDone")
+                def armed():                                        # this click's hops only
+                    page.evaluate("() => { window.__hops = []; }")
+                    for f in (log, server_log):
+                        f.write_text("")
+                L.timed_click(page, root, loc, what, armed)
                 kernel, server = ([json.loads(x) for x in f.read_text().splitlines() if x]
                                   for f in (log, server_log))
                 return hops_of(page.evaluate("() => window.__hops"), kernel, server)

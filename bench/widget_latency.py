@@ -245,9 +245,14 @@ def settle(page, locator) -> None:
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-def timed_click(page, root, locator, kind: str) -> dict:
+def timed_click(page, root, locator, kind: str, armed=None) -> dict:
+    """Settle, arm the page's clock (``ARM``; ``kind``: 'board' or 'echo'), click and
+    return the page's timings; ``armed()``, if given, runs just before the click (a bench's
+    own probes, set up after the settling so they see this click alone)."""
     settle(page, locator)
     page.evaluate(ARM, [root.element_handle(), kind, QUIET_MS])
+    if armed:
+        armed()
     locator.click()
     return page.evaluate("() => window.__dwDone")
 

@@ -110,13 +110,10 @@ def measure(board: str, clicks: int, warmup: int = 3) -> dict:
             profiling = False
 
             def click(root, loc, kind, what):
-                L.settle(page, loc)
-                page.evaluate(L.ARM, [root.element_handle(), what, L.QUIET_MS])
-                if profiling:
+                def armed():
                     page.evaluate(MARKERS, [root.element_handle(), what, MARK_MS])
                     cdp.send("Profiler.start")
-                loc.click()
-                res = page.evaluate("() => window.__dwDone")
+                res = L.timed_click(page, root, loc, what, armed if profiling else None)
                 if profiling:
                     samples = window_samples(cdp.send("Profiler.stop")["profile"])
                     out[kind].append(samples)      # None: a marker went unsampled
