@@ -424,6 +424,20 @@ function render({ model, el }) {
     const n = e.target, name = n.getAttribute && n.getAttribute("data-scroll");
     if (name) follow[name] = n.scrollHeight - n.scrollTop - n.clientHeight < 4;
   };
+  // The board holds its tallest height of the game at one width: one whose height followed
+  // the phase moved all below it at each click, laid out and painted again in the answer's
+  // frame (bench/README.md "Still boards"); the page also stays still under the pointer.
+  // Read in the frame after a redraw, laid out already by the log's scroll: no extra pass.
+  const wrap = el.querySelector(".sh-wrap"); let held = { h: 0, w: -1, game: "" };
+  function holdHeight(status = {}) {
+    const game = `${status.key}|${status.players}`, w = wrap.clientWidth;
+    if (w !== held.w || game !== held.game) {      // another width or game (onClick: "new")
+      held = { h: 0, w, game };
+      if (wrap.style.minHeight) wrap.style.minHeight = "";
+    }
+    const h = wrap.offsetHeight;
+    if (h > held.h) { held.h = h; wrap.style.minHeight = `${h}px`; }
+  }
   let drawnParts = {};
   let stashed = { markup: {}, nodes: {} };     // parts the last redraw removed (see PARTS)
   function draw() {
@@ -475,6 +489,7 @@ function render({ model, el }) {
       requestAnimationFrame(() => {
         const log = main.querySelector('[data-scroll="log"]');
         if (log && follow.log) log.scrollTop = log.scrollHeight;   // follow the newest line
+        holdHeight(st.status || {});
       });
     } catch (err) {
       // a drawing bug must never freeze the board: say so, keep every control working
@@ -517,7 +532,7 @@ function render({ model, el }) {
         const players = parseInt(ctl("players").value, 10);
         const seed = parseInt(ctl("seed").value, 10);
         const bots = [...(form.bots || new Set(model.get("bots") || []))].filter((s) => s < players).sort();
-        form.seed = null; form.players = null; form.bots = null;
+        form.seed = null; form.players = null; form.bots = null; held.w = -1;
         if (b.onAct) b.onAct(ui);
         // an empty (hidden) seed box starts the new game on the game's own seed, kept hidden
         send(Object.assign({ type: "new", players, bots }, Number.isFinite(seed) && seed >= 0 ? { seed } : {}));

@@ -540,3 +540,38 @@ def test_after_each_answer_the_patched_board_is_the_board_a_fresh_draw_gives(key
                                            lambda i, legal: legal[i % len(legal)]):
         assert page.evaluate(BOARD_MARKUP) == fresh.evaluate(BOARD_MARKUP), i
     assert not page.errors, page.errors
+
+
+# the heights after one redraw's frame: the wrap (the drawn box), its content and the hold
+HEIGHTS = """async (st) => {
+  window.__update(st);
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const wrap = document.querySelector("#root .sh-wrap"), main = wrap.querySelector(".sh-main");
+  return { wrap: wrap.offsetHeight, main: main.offsetHeight, held: wrap.style.minHeight };
+}"""
+
+
+def test_a_board_holds_its_tallest_height_until_a_new_game(chromium_page):
+    """Deep Wood's board is 31 px taller after "enter c0" (the hand to place a strip) than
+    after its undo; a board that shrank back moved everything below it in the notebook,
+    which Chromium laid out and painted again in the answer's frame (bench/README.md
+    "Still boards"). The board keeps its tallest height of the game; "New game" lets go."""
+    from widgets import DeepWoodBoard
+    page = chromium_page
+    page.errors.clear()
+    w = _mount(page, "deepwood", DeepWoodBoard(players=2, seed=0, seat=None, bot_delay=0))
+    start = page.evaluate(HEIGHTS, _traits(w))
+    w.receive({"type": "act", "id": "enter c0", "ply": len(w.game.history)})
+    assert not w.message, w.message
+    tall = page.evaluate(HEIGHTS, _traits(w))
+    w.receive({"type": "undo", "ply": len(w.game.history)})
+    back = page.evaluate(HEIGHTS, _traits(w))
+    assert back["main"] < tall["main"], (back, tall)     # the content did shrink ...
+    assert back["wrap"] == tall["wrap"] and back["held"] == f"{tall['wrap']}px", (back, tall)
+    # "New game" pressed on the board, and the kernel's new game drawn: the hold is let go of
+    page.click('#root [data-cmd="new"]')
+    assert page.evaluate("window.__sent.map((m) => m.type)") == ["new"]
+    w.receive({"type": "new", "players": 2, "bots": [], "seed": 0})
+    fresh = page.evaluate(HEIGHTS, _traits(w))
+    assert fresh["wrap"] == start["wrap"] < tall["wrap"], (start, fresh, tall)
+    assert not page.errors, page.errors
