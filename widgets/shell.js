@@ -427,9 +427,9 @@ function render({ model, el }) {
   // The board holds its tallest height of the game at one width: one whose height followed
   // the phase moved all below it at each click, laid out and painted again in the answer's
   // frame (bench/README.md "Still boards"); the page also stays still under the pointer.
-  // Read in the frame after a redraw, laid out already by the log's scroll: no extra pass.
+  // Read in the frame after a redraw, which lays the page out anyway: no extra pass.
   const wrap = el.querySelector(".sh-wrap"); let held = { h: 0, w: -1, game: "" };
-  function holdHeight(status = {}) {
+  function holdHeight(status) {
     const game = `${status.key}|${status.players}`, w = wrap.clientWidth;
     if (w !== held.w || game !== held.game) {      // another width or game (onClick: "new")
       held = { h: 0, w, game };
