@@ -430,8 +430,8 @@ function render({ model, el }) {
   // Read in the frame after a redraw, which lays the page out anyway: no extra pass.
   const wrap = el.querySelector(".sh-wrap"); let held = { h: 0, w: -1, game: "" };
   function holdHeight(status) {
-    const game = `${status.key}|${status.players}`, w = wrap.clientWidth;
-    if (w !== held.w || game !== held.game) {      // another width or game (onClick: "new")
+    const game = `${status.key}|${status.game}`, w = wrap.clientWidth;
+    if (w !== held.w || game !== held.game) {      // another width, or a new game (status.game)
       held = { h: 0, w, game };
       if (wrap.style.minHeight) wrap.style.minHeight = "";
     }
@@ -532,7 +532,7 @@ function render({ model, el }) {
         const players = parseInt(ctl("players").value, 10);
         const seed = parseInt(ctl("seed").value, 10);
         const bots = [...(form.bots || new Set(model.get("bots") || []))].filter((s) => s < players).sort();
-        form.seed = null; form.players = null; form.bots = null; held.w = -1;
+        form.seed = null; form.players = null; form.bots = null;
         if (b.onAct) b.onAct(ui);
         // an empty (hidden) seed box starts the new game on the game's own seed, kept hidden
         send(Object.assign({ type: "new", players, bots }, Number.isFinite(seed) && seed >= 0 ? { seed } : {}));

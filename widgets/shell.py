@@ -26,7 +26,7 @@ Python is the single source of truth. The widget holds a :class:`deepwood_kernel
 ``chance``    ``[{id, label, p_num, p_den, p_text}]``: the pending chance event's outcomes
               with exact probabilities, for the what-if picker
 ``advice``    game-specific hints (the Deep Wood fight advisor)
-``status``    ``{title, players, seed, ply, can_undo, can_redo, over, to_move, ...}``
+``status``    ``{game, title, players, seed, ply, can_undo, ...}``; ``game`` counts new games
 ``message``   the last refusal or problem ("" when the last request worked)
 ``event_log`` the game's readable log (the tail)
 ``seat``      whose eyes the board uses: a seat, None (a spectator who sees everything,
@@ -289,7 +289,7 @@ class GameWidget(PatchedSync, BrowserRequests, AutoPlay, HotSeat, anywidget.AnyW
     @game.setter
     def game(self, game: dk.Game) -> None:
         self._check_game(game)
-        self._game = game
+        self._game, self._games = game, getattr(self, "_games", 0) + 1   # status["game"]
 
     def _check_game(self, game) -> None:
         if not isinstance(game, dk.Game):
@@ -459,7 +459,7 @@ class GameWidget(PatchedSync, BrowserRequests, AutoPlay, HotSeat, anywidget.AnyW
             owner = self.turn_owner()
             info = g.info
             status = {
-                "key": g.key, "title": info.title, "players": g.players,
+                "key": g.key, "game": self._games, "title": info.title, "players": g.players,
                 "seed": None if self.seed_hidden() else g.seed,
                 "seed_hidden": self.seed_hidden(),
                 "min_players": info.min_players, "max_players": info.max_players,

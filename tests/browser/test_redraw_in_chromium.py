@@ -555,7 +555,9 @@ def test_a_board_holds_its_tallest_height_until_a_new_game(chromium_page):
     """Deep Wood's board is 31 px taller after "enter c0" (the hand to place a strip) than
     after its undo; a board that shrank back moved everything below it in the notebook,
     which Chromium laid out and painted again in the answer's frame (bench/README.md
-    "Still boards"). The board keeps its tallest height of the game; "New game" lets go."""
+    "Still boards"). The board keeps its tallest height of the game; the kernel's new game
+    (``status["game"]``, not the press of "New game") lets go, even when the old game is
+    drawn again in between."""
     from widgets import DeepWoodBoard
     page = chromium_page
     page.errors.clear()
@@ -568,10 +570,16 @@ def test_a_board_holds_its_tallest_height_until_a_new_game(chromium_page):
     back = page.evaluate(HEIGHTS, _traits(w))
     assert back["main"] < tall["main"], (back, tall)     # the content did shrink ...
     assert back["wrap"] == tall["wrap"] and back["held"] == f"{tall['wrap']}px", (back, tall)
-    # "New game" pressed on the board, and the kernel's new game drawn: the hold is let go of
+    # tall again, "New game" pressed, the old game drawn once more before the kernel's answer
+    # (a late update): the hold stays until the kernel's new game is drawn, then lets go
+    w.receive({"type": "redo", "ply": len(w.game.history)})
     page.click('#root [data-cmd="new"]')
     assert page.evaluate("window.__sent.map((m) => m.type)") == ["new"]
+    late = page.evaluate(HEIGHTS, _traits(w))
+    assert late["wrap"] == tall["wrap"], (late, tall)
+    assert w.status["game"] == 1
     w.receive({"type": "new", "players": 2, "bots": [], "seed": 0})
+    assert w.status["game"] == 2
     fresh = page.evaluate(HEIGHTS, _traits(w))
     assert fresh["wrap"] == start["wrap"] < tall["wrap"], (start, fresh, tall)
     assert not page.errors, page.errors
