@@ -428,9 +428,9 @@ function render({ model, el }) {
   // the phase moved all below it at each click, laid out and painted again in the answer's
   // frame (bench/README.md "Still boards"); the page also stays still under the pointer.
   // Read in the frame after a redraw, which lays the page out anyway: no extra pass.
-  const wrap = el.querySelector(".sh-wrap"); let held = { h: 0, w: -1, game: "" };
+  const wrap = el.querySelector(".sh-wrap"); let held = { h: 0, w: -1, game: null };
   function holdHeight(status) {
-    const game = `${status.key}|${status.game}`, w = wrap.clientWidth;
+    const game = status.game, w = wrap.clientWidth;
     if (w !== held.w || game !== held.game) {      // another width, or a new game (status.game)
       held = { h: 0, w, game };
       if (wrap.style.minHeight) wrap.style.minHeight = "";
