@@ -225,10 +225,10 @@ class GameWidget(PatchedSync, BrowserRequests, AutoPlay, HotSeat, anywidget.AnyW
     """
 
     game_key = ""          # the registry key used by :meth:`make_game`
-    # Does the game hold information hidden from the watching seat (hands, face-down
-    # tiles, a shuffled pile)? Then its seed is hidden from a seat while the game is on.
-    # Every board but Pig's says yes (Pig has no hidden information: both players see
-    # every die and score).
+    _games = 0             # games this board has shown, counted by the game setter
+    # Does the game hold information hidden from the watching seat (hands, face-down tiles,
+    # a shuffled pile)? Then its seed is hidden from a seat while the game is on. Every board
+    # but Pig's says yes (Pig has no hidden information: both players see every die and score).
     SECRETS = True
     # phase -> (English name, German rulebook term, one-line hint) for the status line
     PHASES: dict[str, tuple[str, str, str]] = {}
@@ -289,7 +289,7 @@ class GameWidget(PatchedSync, BrowserRequests, AutoPlay, HotSeat, anywidget.AnyW
     @game.setter
     def game(self, game: dk.Game) -> None:
         self._check_game(game)
-        self._game, self._games = game, getattr(self, "_games", 0) + 1   # status["game"]
+        self._game, self._games = game, self._games + 1   # status["game"]
 
     def _check_game(self, game) -> None:
         if not isinstance(game, dk.Game):
