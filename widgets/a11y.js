@@ -206,7 +206,7 @@ function mountA11y(el, getState) {
   const posPanel = el.querySelector(".sh-position");
   const posBtn = el.querySelector('[data-sh="position"]');
   let seen = null, stopKey = "", focused = null;
-  let pointer = false, pendingFocus = 0;   // the last input in the board: a pointer press?
+  let pointer = false, settleFrame = 0;    // the last input in the board: a pointer press?
   let stopNow = "";                         // the key of the Tab stop the last redraw chose
 
   function drawPosition(st) {
@@ -224,22 +224,37 @@ function mountA11y(el, getState) {
     const dead = act && act === focused && main.contains(act) && !act.matches(TARGETS);
     if (focused && stop && stop.isConnected && (dropped || dead)) stop.focus({ preventScroll: true });
   }
+  // What a redraw leaves the keyboard layer: the Tab stop, focus kept on it, the live
+  // region's news, the position panel. After a pointer press it runs once the answer's frame
+  // is painted (none of it shows on screen, and focus() there would lay the board out inside
+  // the answer's task, bench/README.md); a key press keeps it at once, so the next key never
+  // lands on the page's body. Anything that reads it first (a key, a focus, the next
+  // redraw's premark, the position button) runs it then (flush).
+  let settle = null;
+  const later = new MessageChannel();
+  later.port1.onmessage = () => flush();
+  function flush() {
+    cancelAnimationFrame(settleFrame);
+    const run = settle;
+    settle = null;
+    if (run) run();
+  }
   function afterDraw(st) {
-    const stop = settleStop(main, stopKey);
-    stopNow = stop ? targetKey(stop) : "";
-    // focus() forces a style and layout pass over the whole redrawn board before the
-    // answer's task ends (5 ms of an action click on Deep Wood, bench/README.md). After a
-    // pointer press it waits for the animation frame, which lays the board out anyway; a
-    // key press keeps it at once, so the next key never lands on the page's body.
-    cancelAnimationFrame(pendingFocus);
-    if (pointer) pendingFocus = requestAnimationFrame(() => refocus(stop));
-    else refocus(stop);
-    const news = newLogLines(st, seen);
-    if (seen !== null && news.text) live.textContent = news.text;
-    seen = news.total;
-    drawPosition(st);
+    flush();
+    settle = () => {
+      const stop = settleStop(main, stopKey);
+      stopNow = stop ? targetKey(stop) : "";
+      refocus(stop);
+      const news = newLogLines(st, seen);
+      if (seen !== null && news.text) live.textContent = news.text;
+      seen = news.total;
+      drawPosition(st);
+    };
+    if (pointer) settleFrame = requestAnimationFrame(() => later.port2.postMessage(0));
+    else flush();
   }
   function onFocusIn(e) {
+    flush();
     const t = e.target.closest && e.target.closest(TARGETS);
     if (t && main.contains(t)) {
       focused = t;
@@ -265,6 +280,7 @@ function mountA11y(el, getState) {
   function onKeyDown(e) {
     e.stopPropagation();                         // the board's key, never the notebook's
     pointer = false;
+    flush();
     if (e.target === main && e.key.startsWith("Arrow")) {   // from the region: the Tab stop
       const stop = rove(main, stopKey);
       if (stop) { e.preventDefault(); stop.focus(); }
@@ -284,6 +300,7 @@ function mountA11y(el, getState) {
   }
   function onClick(e) {
     if (!e.target.closest || !e.target.closest('[data-sh="position"]')) return;
+    flush();
     posPanel.hidden = !posPanel.hidden;
     posBtn.setAttribute("aria-expanded", String(!posPanel.hidden));
     drawPosition(getState());
@@ -301,6 +318,7 @@ function mountA11y(el, getState) {
     afterDraw,
     onPress,
     premark(fragment, markupOf) {
+      flush();                               // the last redraw's Tab stop (stopNow), settled
       // a target named by its text, part of which sits in a kept part, is named as its live
       // twin is (looked up by its key, not by keying every live target: the Klong! map has
       // a hundred); a title names it whole
@@ -313,7 +331,9 @@ function mountA11y(el, getState) {
     },
     remove() {
       for (const [target, type, fn, capture] of listeners) target.removeEventListener(type, fn, !!capture);
-      cancelAnimationFrame(pendingFocus);
+      cancelAnimationFrame(settleFrame);
+      settle = null;
+      later.port1.onmessage = null;
     },
   };
 }
