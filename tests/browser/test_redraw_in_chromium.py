@@ -171,7 +171,7 @@ SETTLE = """async ([st, key]) => {
       .filter((n) => n.matches("[data-action],[data-chance],[data-ui]")).length });
   window.__update(st);
   await Promise.resolve(); await Promise.resolve();      // the draw's microtask
-  let out = { task: seen() };
+  const out = { task: seen() };
   if (key) {
     main.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
     out.key = { ...seen(), stop: document.activeElement.getAttribute("tabindex") === "0" };
@@ -184,7 +184,7 @@ SETTLE = """async ([st, key]) => {
 
 def test_after_a_pointer_press_the_keyboard_layer_settles_after_the_frame(chromium_page):
     """After a pointer press the answer's task leaves the keyboard layer's settling (the Tab
-    stop kept in a kept part, the live region's news, the focus) to a task after its frame:
+    stop left in a kept part, the live region's news, the focus) to a task after its frame:
     none of it is seen on screen (bench/README.md, "The keyboard layer after the frame").
     A key pressed before then settles it first, so the key finds the board's Tab stop."""
     page = chromium_page
@@ -194,9 +194,9 @@ def test_after_a_pointer_press_the_keyboard_layer_settles_after_the_frame(chromi
         page.locator("#root .sh-main [data-action]").first.click()     # a pointer press
         sent = [m for m in page.evaluate("() => window.__sent") if m.get("type") == "act"]
         assert sent, "the click sent no action"
-        news = len(w.game.history)
+        plies = len(w.game.history)
         w._receive(sent[-1])
-        assert len(w.game.history) > news, "the action was not played"
+        assert len(w.game.history) > plies, "the action was not played"
         live = page.evaluate("() => document.querySelector('#root .sh-live').textContent")
         seen = page.evaluate(SETTLE, [_traits(w), key])
         assert seen["task"]["live"] == live, "announced inside the answer's task"
