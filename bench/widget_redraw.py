@@ -14,9 +14,13 @@ and alternates the two (A B, B A, ...), so both see the same machine at the same
 the ratio B / A of the medians is the change's effect, with the runs' own scatter (the
 same checkout against itself, 30 draws: 1.06-1.41; use 120 or more).
 
-The traits are pushed as whole JSON values, not as the kernel's patches, so ``memo``
-(sync.js) never finds its data unchanged here and "build" is an upper bound; parse, patch
-and the keyboard layer are as in JupyterLab, minus the lab's larger page.
+The traits are pushed as whole JSON values, so ``memo`` (sync.js) never finds its data
+unchanged and "build" is an upper bound; ``--patches`` pushes only the traits that changed,
+each as the kernel's patch (``widgets/sync.py``) applied by the module's own ``applyPatch``,
+so data a click did not touch stays the same object and ``memo`` skips its drawings as in
+JupyterLab. Parse, patch and the keyboard layer are as in JupyterLab either way, minus the
+lab's larger page (and after a pointer press the lab settles the keyboard layer after the
+frame, outside the draw).
 
 ``--again`` pushes each kind's traits a second time and times that draw instead: a redraw
 that changes nothing, whose parse is the frame around the kept parts (what every redraw
@@ -30,6 +34,7 @@ records: attributes, texts, nodes inserted or removed).
 
     .venv/bin/python bench/widget_redraw.py [--board deepwood clank] [--draws 150]
     .venv/bin/python bench/widget_redraw.py --against ../other-checkout --board deepwood
+    .venv/bin/python bench/widget_redraw.py --patches --against ../other-checkout
     .venv/bin/python bench/widget_redraw.py --writes
     .venv/bin/python bench/widget_redraw.py --again --board dungeondraw
 """
@@ -58,20 +63,40 @@ PAGE = "<html><body></body></html>"
 RENAME = """(v) => {
   document.getElementById("root").id = "root" + v;
   window["__update" + v] = window.__update;
+  window["__applyPatch" + v] = window.__applyPatch;
 }"""
+# the module's own patcher for DRAWS (a checkout from before sync.js has none)
+PATCHER = 'window.__applyPatch = typeof applyPatch === "function" ? applyPatch : null;\n'
 ISOLATED = {"Cross-Origin-Opener-Policy": "same-origin",
             "Cross-Origin-Embedder-Policy": "require-corp"}
 
-# push the click's traits, then the undo's, on each variant in turn; the stamps of each draw
-DRAWS = """async ([act, undo, draws, variants, again]) => {
-  const out = {};
-  for (const v of variants) out[v] = { action: [], undo: [] };
+# push the click's traits, then the undo's, on each variant in turn; the stamps of each draw.
+# With ``patches`` ({kind: {trait: edits}}), a trait with edits is the last one pushed with
+# the edits applied (sync.js ``applyPatch``, as the kernel's messages are): what the click
+# did not touch stays the very same object, as in JupyterLab.
+DRAWS = """async ([act, undo, draws, variants, again, patches]) => {
+  const out = {}, held = {};
+  for (const v of variants) { out[v] = { action: [], undo: [] }; held[v] = { ...undo }; }
   const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+  const traits = (v, kind, whole) => {
+    if (!patches) return whole;
+    const st = {};
+    for (const [k, x] of Object.entries(whole)) {
+      const edits = patches[kind][k];
+      const apply = window["__applyPatch" + v];
+      if (edits && !apply) throw new Error(`variant ${v} has no applyPatch: run without --patches`);
+      if (edits) st[k] = apply(held[v][k], edits);
+      else if (JSON.stringify(x) !== JSON.stringify(held[v][k])) st[k] = structuredClone(x);
+    }
+    Object.assign(held[v], st);
+    return st;
+  };
   for (let i = 0; i < draws; i++) {
     const order = i % 2 ? variants : [...variants].reverse();
     for (const v of order) {
       const root = document.getElementById("root" + v);
-      for (const [kind, st] of [["action", act], ["undo", undo]]) {
+      for (const [kind, whole] of [["action", act], ["undo", undo]]) {
+        const st = traits(v, kind, whole);
         window["__update" + v](st);
         await Promise.resolve(); await Promise.resolve();     // the draw's microtask
         if (again) {                                          // the same traits once more
@@ -149,13 +174,28 @@ def traits_of(board: str) -> tuple[dict, dict]:
     return act, _traits(w)
 
 
+def edits_of(act: dict, undo: dict) -> dict:
+    """{kind: {trait: edits}}: what the kernel's sync message (widgets/sync.py) patches when
+    the board goes from the undo's traits to the click's ("action") and back ("undo")."""
+    from widgets.sync import PATCHED, diff
+    out: dict = {"action": {}, "undo": {}}
+    for kind, old, new in (("action", undo, act), ("undo", act, undo)):
+        for k in PATCHED:
+            edits = diff(old[k], new[k]) if k in old and k in new and old[k] != new[k] else None
+            if edits:
+                out[kind][k] = edits
+    return out
+
+
 def measure(board: str, checkouts: list[Path], draws: int, writes: bool = False,
-            again: bool = False) -> dict:
+            again: bool = False, patches: bool = False) -> dict:
     """{variant: {kind: [[build, parse, patch, keys], ...]}} for one board (with ``again``,
-    of each kind's second draw of the same traits); with ``writes``, {kind: {column: count}}
+    of each kind's second draw of the same traits; with ``patches``, the changed traits
+    pushed as the kernel's patches, see ``DRAWS``); with ``writes``, {kind: {column: count}}
     for one draw of each kind (``WRITES``) instead."""
     from tools import browser as B
     act, undo = traits_of(board)
+    edits = edits_of(act, undo) if patches else None
     variants = "AB"[:len(checkouts)]
     with B.chromium() as browser:
         page = browser.new_context(viewport={"width": 1400, "height": 3000}).new_page()
@@ -169,12 +209,14 @@ def measure(board: str, checkouts: list[Path], draws: int, writes: bool = False,
             page.evaluate("""() => { delete window.__mount;
                 document.body.insertAdjacentHTML("beforeend", '<div id="root"></div>'); }""")
             page.add_style_tag(content=styles)
-            page.add_script_tag(content=module + GLUE, type="module")
+            page.add_script_tag(content=module + GLUE + PATCHER,
+                                type="module")
             page.wait_for_function("typeof window.__mount === 'function'")
             page.evaluate("(st) => { window.__mount(st); window.__update(st); }", undo)
             page.evaluate(RENAME, v)
         out = page.evaluate(WRITES if writes else DRAWS,
-                            [act, undo] if writes else [act, undo, draws, list(variants), again])
+                            [act, undo] if writes else [act, undo, draws, list(variants), again,
+                                                     edits])
         if errors:
             raise RuntimeError(f"{board}: the page raised {errors[:3]}")
     if writes:
@@ -196,6 +238,8 @@ def main(argv=None) -> int:
     ap.add_argument("--against", type=Path, help="another checkout, alternated in one page")
     ap.add_argument("--again", action="store_true",
                     help="time a second draw of the same traits (nothing changed) instead")
+    ap.add_argument("--patches", action="store_true",
+                    help="push what changed as the kernel's patches (memo works as in Lab)")
     ap.add_argument("--writes", action="store_true",
                     help="what one draw parsed and wrote, instead of timings")
     args = ap.parse_args(argv)
@@ -214,10 +258,12 @@ def main(argv=None) -> int:
     head = "  ".join(f"{p:>6}" for p in (*PHASES, "redraw"))
     print(f"medians of {args.draws} draws per kind, ms; A = {REPO}"
           + ("; each the same traits a second time" if args.again else "")
+          + ("; what changed pushed as the kernel's patches" if args.patches else "")
           + (f", B = {checkouts[1]}" if args.against else ""))
     print(f"{'board':14} {'kind':7} {'':2} {head}" + ("   B/A" if args.against else ""))
     for board in args.board:
-        res = measure(board, checkouts, args.draws, again=args.again)
+        res = measure(board, checkouts, args.draws, again=args.again,
+                      patches=args.patches)
         for kind in ("action", "undo"):
             a = medians(res["A"][kind])
             for v in res:
