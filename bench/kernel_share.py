@@ -7,7 +7,7 @@ script asks the page directly: next to the plain echo of ``widget_latency.py`` i
 echoes that spend a fixed amount of CPU in the kernel (a busy loop, as a board's Python
 work is) before they answer, and clicks them in turn, each exactly as the latency bench
 clicks (``settle``, the same observer), in an order that alternates from round to round.
-It prints each echo's median and its difference from the plain echo's, and the share:
+It prints each echo's median, its difference from the baseline's, and the share:
 milliseconds of latency per millisecond of kernel work.
 
 Echo "+0 ms" (a busy loop of no length) is the baseline when it is asked for: the same
@@ -95,10 +95,10 @@ def main(argv=None) -> int:
     ap.add_argument("--clicks", type=int, default=30, help="clicks per echo and run")
     ap.add_argument("--runs", type=int, default=2, help="page loads (default 2)")
     args = ap.parse_args(argv)
+    if any(not 0 <= m <= 50 for m in args.ms):
+        ap.error("--ms: each between 0 and 50 (ms of kernel work per click)")
     if L.browser_missing("kernel_share"):
         return 0
-    if any(m < 0 or m > 50 for m in args.ms):
-        ap.error("--ms: each between 0 and 50")
     runs = []
     with tempfile.TemporaryDirectory(prefix="deepwood-bench-") as tmp:
         nb = Path(tmp) / "bench.ipynb"

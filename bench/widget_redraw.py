@@ -209,8 +209,7 @@ def measure(board: str, checkouts: list[Path], draws: int, writes: bool = False,
             page.evaluate("""() => { delete window.__mount;
                 document.body.insertAdjacentHTML("beforeend", '<div id="root"></div>'); }""")
             page.add_style_tag(content=styles)
-            page.add_script_tag(content=module + GLUE + PATCHER,
-                                type="module")
+            page.add_script_tag(content=module + GLUE + PATCHER, type="module")
             page.wait_for_function("typeof window.__mount === 'function'")
             page.evaluate("(st) => { window.__mount(st); window.__update(st); }", undo)
             page.evaluate(RENAME, v)
