@@ -242,6 +242,9 @@ def main(argv=None) -> int:
     ap.add_argument("--writes", action="store_true",
                     help="what one draw parsed and wrote, instead of timings")
     args = ap.parse_args(argv)
+    if args.writes and (args.patches or args.again or args.against):
+        ap.error("--writes counts one draw of whole traits in one checkout: "
+                 "not with --patches, --again or --against")
     if args.writes:
         print("one draw of each kind: markup parsed (bytes, elements), elements new in the "
               "board, the patch's DOM writes")
