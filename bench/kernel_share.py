@@ -1,7 +1,7 @@
 """How much of the kernel's work on a click shows in the click's latency.
 
-A board's kernel works 0.7-1.4 ms on an action click (``widget_kernel_cost.py``: the move,
-the bots, the refresh), the echo's about 0.1. Does that time reach the player, or is it
+A board's kernel works 0.7-1.4 ms on an action click (the move, the bots, the refresh;
+bench/README.md "The kernel's share"), the echo's handler is one ``count += 1``. Does that time reach the player, or is it
 hidden while the page is busy with the click's frame and JupyterLab's "busy" status? This
 script asks the page directly: next to the plain echo of ``widget_latency.py`` it shows
 echoes that spend a fixed amount of CPU in the kernel (a busy loop, as a board's Python
