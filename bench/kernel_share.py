@@ -1,14 +1,14 @@
 """How much of the kernel's work on a click shows in the click's latency.
 
 A board's kernel works 0.7-1.4 ms on an action click (the move, the bots, the refresh;
-bench/README.md "The kernel's share"), the echo's handler is one ``count += 1``. Does that time reach the player, or is it
-hidden while the page is busy with the click's frame and JupyterLab's "busy" status? This
-script asks the page directly: next to the plain echo of ``widget_latency.py`` it shows
-echoes that spend a fixed amount of CPU in the kernel (a busy loop, as a board's Python
-work is) before they answer, and clicks them in turn, each exactly as the latency bench
-clicks (``settle``, the same observer), in an order that alternates from round to round.
-It prints each echo's median, its difference from the baseline's, and the share:
-milliseconds of latency per millisecond of kernel work.
+bench/README.md "The kernel's share"), the echo's handler is one ``count += 1``. Does that
+time reach the player, or is it hidden while the page is busy with the click's frame and
+JupyterLab's "busy" status? This script asks the page directly: next to the plain echo of
+``widget_latency.py`` it shows echoes that spend a fixed amount of CPU in the kernel (a
+busy loop, as a board's Python work is) before they answer, and clicks them in turn, each
+exactly as the latency bench clicks (``settle``, the same observer), in an order that
+alternates from round to round. It prints each echo's median, its difference from the
+baseline's, and the share: milliseconds of latency per millisecond of kernel work.
 
 Echo "+0 ms" (a busy loop of no length) is the baseline when it is asked for: the same
 class, one more output on the page. Against the plain echo it shows the method's own
@@ -53,19 +53,6 @@ _display(*[BusyEcho(ms) for ms in {ms!r}])
 '''
 
 
-def make_notebook(path: Path, ms: list[float]) -> None:
-    """A Deep Wood board (the page a player has), the plain echo, then the busy echoes."""
-    import nbformat
-
-    nb = nbformat.v4.new_notebook()
-    nb.metadata = {"kernelspec": {"display_name": "Python 3 (ipykernel)",
-                                  "language": "python", "name": "python3"}}
-    nb.cells = [nbformat.v4.new_code_cell(L.BOARDS["deepwood"][0]),
-                nbformat.v4.new_code_cell(L.ECHO_SRC),
-                nbformat.v4.new_code_cell(BUSY_SRC.format(ms=ms))]
-    nbformat.write(nb, path)
-
-
 def one_run(browser, lab, ms: list[float], clicks: int, warmup: int = 3) -> dict:
     """{name: [ms from click to the echo's count in the DOM]} for the plain echo ("echo")
     and each busy echo ("+2 ms")."""
@@ -102,7 +89,8 @@ def main(argv=None) -> int:
     runs = []
     with tempfile.TemporaryDirectory(prefix="deepwood-bench-") as tmp:
         nb = Path(tmp) / "bench.ipynb"
-        make_notebook(nb, args.ms)
+        # a Deep Wood board (the page a player has), the plain echo, then the busy echoes
+        L.make_notebook(nb, ["deepwood"], extra=(BUSY_SRC.format(ms=args.ms),))
         with B.lab_server({"bench.ipynb": nb}, nodelay=True) as lab, B.chromium() as browser:
             for r in range(args.runs):
                 runs.append(one_run(browser, lab, args.ms, args.clicks))

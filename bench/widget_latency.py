@@ -203,15 +203,16 @@ UNDO_JS = """(root) => {
 }"""
 
 
-def make_notebook(path: Path, boards: list[str]) -> None:
-    """One code cell per board (in ``boards`` order), then the echo widget."""
+def make_notebook(path: Path, boards: list[str], extra: tuple[str, ...] = ()) -> None:
+    """One code cell per board (in ``boards`` order), then the echo widget, then ``extra``
+    (a bench's own cells, which may use the echo's class)."""
     import nbformat
 
     nb = nbformat.v4.new_notebook()
     nb.metadata = {"kernelspec": {"display_name": "Python 3 (ipykernel)",
                                   "language": "python", "name": "python3"}}
-    nb.cells = [nbformat.v4.new_code_cell(BOARDS[b][0]) for b in boards] + \
-        [nbformat.v4.new_code_cell(ECHO_SRC)]
+    nb.cells = [nbformat.v4.new_code_cell(src)
+                for src in [BOARDS[b][0] for b in boards] + [ECHO_SRC, *extra]]
     nbformat.write(nb, path)
 
 
