@@ -71,23 +71,20 @@ ISOLATED = {"Cross-Origin-Opener-Policy": "same-origin",
             "Cross-Origin-Embedder-Policy": "require-corp"}
 
 # push the click's traits, then the undo's, on each variant in turn; the stamps of each draw.
-# With ``patches`` ({kind: {trait: edits}}), a trait with edits is the last one pushed with
-# the edits applied (sync.js ``applyPatch``, as the kernel's messages are): what the click
-# did not touch stays the very same object, as in JupyterLab.
+# With ``patches`` (``edits_of``), a kind pushes only its changed traits: those with edits as
+# the last one pushed with the edits applied (sync.js ``applyPatch``, as the kernel's
+# messages are), so what the click did not touch stays the very same object, as in
+# JupyterLab; the others whole.
 DRAWS = """async ([act, undo, draws, variants, again, patches]) => {
   const out = {}, held = {};
   for (const v of variants) { out[v] = { action: [], undo: [] }; held[v] = { ...undo }; }
   const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   const traits = (v, kind, whole) => {
     if (!patches) return whole;
-    const st = {};
-    for (const [k, x] of Object.entries(whole)) {
-      const edits = patches[kind][k];
-      const apply = window["__applyPatch" + v];
-      if (edits && !apply) throw new Error(`variant ${v} has no applyPatch: run without --patches`);
-      if (edits) st[k] = apply(held[v][k], edits);
-      else if (JSON.stringify(x) !== JSON.stringify(held[v][k])) st[k] = structuredClone(x);
-    }
+    const apply = window["__applyPatch" + v], st = {};
+    if (!apply) throw new Error(`variant ${v} has no applyPatch: run without --patches`);
+    for (const [k, edits] of Object.entries(patches[kind].patch)) st[k] = apply(held[v][k], edits);
+    for (const k of patches[kind].whole) st[k] = structuredClone(whole[k]);
     Object.assign(held[v], st);
     return st;
   };
@@ -175,15 +172,22 @@ def traits_of(board: str) -> tuple[dict, dict]:
 
 
 def edits_of(act: dict, undo: dict) -> dict:
-    """{kind: {trait: edits}}: what the kernel's sync message (widgets/sync.py) patches when
-    the board goes from the undo's traits to the click's ("action") and back ("undo")."""
+    """{kind: {"patch": {trait: edits}, "whole": [trait]}}: the kernel's sync message
+    (widgets/sync.py) when the board goes from the undo's traits to the click's ("action")
+    and back ("undo"): the changed traits it patches, and those it sends whole."""
     from widgets.sync import PATCHED, diff
-    out: dict = {"action": {}, "undo": {}}
+    out: dict = {}
     for kind, old, new in (("action", undo, act), ("undo", act, undo)):
-        for k in PATCHED:
-            edits = diff(old[k], new[k]) if k in old and k in new and old[k] != new[k] else None
+        patch, whole = {}, []
+        for k in new:
+            if k in old and json.dumps(old[k]) == json.dumps(new[k]):   # unchanged: not sent
+                continue
+            edits = diff(old[k], new[k]) if k in PATCHED and k in old else None
             if edits:
-                out[kind][k] = edits
+                patch[k] = edits
+            else:
+                whole.append(k)
+        out[kind] = {"patch": patch, "whole": whole}
     return out
 
 
