@@ -9,9 +9,12 @@ The page marks ``click`` (the click event), ``dom`` (the answer's DOM change),
 User Timing marks, so the trace can be cut per click. For each click it prints the main
 thread's self time by trace event between the click event and ``painted`` (input
 handling, script, message decode, HTML parsing, style recalc, layout, paint), and the
-tasks longer than 1 ms in order, with what they spent the time on.
+tasks longer than 1 ms in order, with what they spent the time on; then, per kind of click,
+the main thread's CPU in the click's window and how long the answer's frame spent in the
+hover update, pre-paint and paint (with ``--repeat N``, medians of N clicks, tables only).
 
     .venv/bin/python bench/widget_trace.py [--board deepwood dungeondraw] [--out trace.json]
+    .venv/bin/python bench/widget_trace.py --board deepwood clank pig --repeat 10
 """
 
 from __future__ import annotations
@@ -128,6 +131,20 @@ def main_thread(events: list[dict]) -> tuple[dict, list[dict]]:
                          key=lambda e: (e["ts"], -e["dur"]))
 
 
+def windows(marks: dict, boards: list[str], repeat: int):
+    """(board, kind, [(click, dom, painted) trace times of each traced click of that kind])."""
+    for name in boards:
+        for kind in ("action", "undo", "echo"):
+            spans = []
+            for i in range(repeat):
+                tag = f"{name}:{kind}" if repeat == 1 else f"{name}.{i}:{kind}"
+                if all(f"{tag}:{k}" in marks for k in ("click", "dom", "painted")):
+                    spans.append(tuple(marks[f"{tag}:{k}"]["ts"]
+                                       for k in ("click", "dom", "painted")))
+            if spans:
+                yield name, kind, spans
+
+
 def cpu_table(trace: dict, boards: list[str], repeat: int) -> dict:
     """Per board and kind of click, medians over ``repeat`` clicks: wall ms from the click
     event to the answer in the DOM and painted, and the main thread's CPU ms (trace
@@ -143,24 +160,51 @@ def cpu_table(trace: dict, boards: list[str], repeat: int) -> dict:
             tops.append(e)
         stack.append(e)
     out = {}
-    for name in boards:
-        for kind in ("action", "undo", "echo"):
-            rows = []
-            for i in range(repeat):
-                tag = f"{name}:{kind}" if repeat == 1 else f"{name}.{i}:{kind}"
-                try:
-                    t0, dom, end = (marks[f"{tag}:{k}"]["ts"] for k in ("click", "dom", "painted"))
-                except KeyError:
-                    continue
-                cpu = 0.0
-                for e in tops:
-                    lo, hi = max(e["ts"], t0), min(e["ts"] + e["dur"], end)
-                    if hi > lo and e["dur"] > 0:
-                        cpu += e.get("tdur", e["dur"]) * (hi - lo) / e["dur"]
-                rows.append(((dom - t0) / 1000, (end - t0) / 1000, cpu / 1000))
-            if rows:
-                out[(name, kind)] = [statistics.median(c) for c in zip(*rows)]
+    for name, kind, spans in windows(marks, boards, repeat):
+        rows = []
+        for t0, dom, end in spans:
+            cpu = 0.0
+            for e in tops:
+                lo, hi = max(e["ts"], t0), min(e["ts"] + e["dur"], end)
+                if hi > lo and e["dur"] > 0:
+                    cpu += e.get("tdur", e["dur"]) * (hi - lo) / e["dur"]
+            rows.append(((dom - t0) / 1000, (end - t0) / 1000, cpu / 1000))
+        out[(name, kind)] = [statistics.median(c) for c in zip(*rows)]
     return out
+
+
+# The answer's frame, by the trace events that start between the answer in the DOM and its
+# paint: Chromium's hover update (a hit test at the pointer, which first brings style and
+# layout up to date; Chromium schedules it when the element under the pointer leaves the
+# page), pre-paint, paint (bench/README.md "A quicker machine").
+FRAME_EVENTS = {"EventHandler::hoverTimerFired": "hover", "PrePaint": "pre-paint",
+                "Paint": "paint"}
+
+
+def frame_table(trace: dict, boards: list[str], repeat: int) -> dict:
+    """Per board and kind of click, medians over ``repeat`` clicks of the ms each of
+    ``FRAME_EVENTS`` lasted (wall, with what it called) from the answer in the DOM to
+    painted."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    marks, main = main_thread(events)
+    out = {}
+    for name, kind, spans in windows(marks, boards, repeat):
+        rows = []
+        for _t0, dom, end in spans:
+            took = dict.fromkeys(FRAME_EVENTS.values(), 0.0)
+            for e in main:
+                if e["name"] in FRAME_EVENTS and dom <= e["ts"] < end:
+                    took[FRAME_EVENTS[e["name"]]] += e["dur"] / 1000
+            rows.append(list(took.values()))
+        out[(name, kind)] = [statistics.median(c) for c in zip(*rows)]
+    return out
+
+
+def print_frame_table(table: dict) -> None:
+    print("\nthe answer's frame, ms from the answer in the DOM to painted (medians)")
+    print(f"{'board':<14}{'kind':<8}" + "".join(f"{k:>11}" for k in FRAME_EVENTS.values()))
+    for (name, kind), row in table.items():
+        print(f"{name:<14}{kind:<8}" + "".join(f"{x:11.1f}" for x in row))
 
 
 def print_cpu_table(table: dict, boards: list[str]) -> None:
@@ -235,6 +279,7 @@ def main(argv=None) -> int:
         if args.repeat == 1:
             analyse(trace, tags)
         print_cpu_table(cpu_table(trace, args.board, args.repeat), args.board)
+        print_frame_table(frame_table(trace, args.board, args.repeat))
         return 0
     problem = B.browser_problem()
     if problem:
@@ -251,6 +296,7 @@ def main(argv=None) -> int:
     if args.repeat == 1:
         analyse(trace, tags)
     print_cpu_table(cpu_table(trace, args.board, args.repeat), args.board)
+    print_frame_table(frame_table(trace, args.board, args.repeat))
     return 0
 
 
