@@ -424,10 +424,10 @@ function render({ model, el }) {
     const n = e.target, name = n.getAttribute && n.getAttribute("data-scroll");
     if (name) follow[name] = n.scrollHeight - n.scrollTop - n.clientHeight < 4;
   };
-  // The board holds its tallest height of the game at one width, to the fraction of a pixel
-  // (offsetHeight's whole pixels let a 1444.5 px board move all below it by 0.5 px a click):
-  // a moved page is laid out and painted again in the answer's frame (bench/README.md "Still
-  // boards", "A quicker machine"). Read in the frame after a redraw, which lays out anyway.
+  // The board holds its tallest height of the game at one width: a moved page is laid out and
+  // painted again in the answer's frame (bench/README.md "Still boards", "A quicker machine").
+  // Its computed height, read in the frame after a redraw: offsetHeight's whole pixels let a
+  // 1444.5 px board move by 0.5 px a click, and Lab's zoom scales getBoundingClientRect.
   const wrap = el.querySelector(".sh-wrap"); let held = { h: 0, w: -1, game: null };
   function holdHeight(status) {
     const game = status.game, w = wrap.clientWidth;
@@ -435,7 +435,7 @@ function render({ model, el }) {
       held = { h: 0, w, game };
       if (wrap.style.minHeight) wrap.style.minHeight = "";
     }
-    const h = Math.ceil(wrap.getBoundingClientRect().height);
+    const h = Math.ceil(parseFloat(getComputedStyle(wrap).height));   // NaN if not drawn: kept
     if (h > held.h) { held.h = h; wrap.style.minHeight = `${h}px`; }
   }
   let drawnParts = {};

@@ -639,3 +639,25 @@ def test_a_board_holds_its_tallest_height_until_a_new_game(chromium_page):
     fresh = page.evaluate(HEIGHTS, _traits(w))
     assert fresh["wrap"] == start["wrap"] < tall["wrap"], (start, fresh, tall)
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("zoom", ["0.8", "1.25", "1.5"])
+def test_a_zoomed_notebook_does_not_make_the_held_board_grow(zoom, chromium_page):
+    """JupyterLab zooms a notebook with CSS ``zoom`` on an ancestor of the board, which
+    scales what ``getBoundingClientRect`` reports but not the ``min-height`` the hold writes:
+    held by that reading, the board grew by the zoom factor with every redraw. Held by its
+    computed height, it keeps its tallest height through clicks at any zoom."""
+    from widgets import DeepWoodBoard
+    page = chromium_page
+    page.errors.clear()
+    w = _mount(page, "deepwood", DeepWoodBoard(players=2, seed=0, seat=None, bot_delay=0))
+    page.evaluate(f"document.querySelector('#root').style.zoom = '{zoom}'")
+    heights = []
+    for _ in range(4):
+        w.receive({"type": "act", "id": "enter c0", "ply": len(w.game.history)})
+        heights.append(page.evaluate(HEIGHTS, _traits(w))["wrap"])
+        w.receive({"type": "undo", "ply": len(w.game.history)})
+        heights.append(page.evaluate(HEIGHTS, _traits(w))["wrap"])
+    assert not w.message, w.message
+    assert len(set(heights)) == 1, heights
+    assert not page.errors, page.errors
