@@ -19,7 +19,10 @@ export function pendingMark(el) {
   const on = () => mark.classList.contains("sh-on");
   function place(node) {
     const r = node.getBoundingClientRect(), o = el.getBoundingClientRect();
-    const b = [r.left - o.left - 3, r.top - o.top - 3, r.width + 6, r.height + 6].map((v) => v.toFixed(1));
+    // in the board's own pixels: JupyterLab's notebook zoom (CSS zoom) scales what is measured
+    const z = el.offsetWidth ? o.width / el.offsetWidth : 1;
+    const b = [(r.left - o.left) / z - 3, (r.top - o.top) / z - 3, r.width / z + 6, r.height / z + 6]
+      .map((v) => v.toFixed(1));
     if (b.join() === box) return;                  // placed there already: nothing to lay out
     box = b.join();
     Object.assign(mark.style, { transform: `translate(${b[0]}px, ${b[1]}px)`, width: `${b[2]}px`, height: `${b[3]}px` });
