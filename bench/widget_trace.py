@@ -138,9 +138,9 @@ def windows(marks: dict, boards: list[str], repeat: int):
             spans = []
             for i in range(repeat):
                 tag = f"{name}:{kind}" if repeat == 1 else f"{name}.{i}:{kind}"
-                if all(f"{tag}:{k}" in marks for k in ("click", "dom", "painted")):
-                    spans.append(tuple(marks[f"{tag}:{k}"]["ts"]
-                                       for k in ("click", "dom", "painted")))
+                keys = [f"{tag}:{k}" for k in ("click", "dom", "painted")]
+                if all(k in marks for k in keys):       # a mark can go unsampled
+                    spans.append(tuple(marks[k]["ts"] for k in keys))
             if spans:
                 yield name, kind, spans
 
@@ -218,15 +218,10 @@ def print_cpu_table(table: dict, boards: list[str]) -> None:
 
 def analyse(trace: dict, tags: list[str]) -> None:
     events = trace["traceEvents"] if isinstance(trace, dict) else trace
-    marks = {e["name"]: e for e in events
-             if e.get("cat", "").startswith("blink.user_timing") and ":" in e.get("name", "")}
+    marks, main = main_thread(events)
     if not marks:
         print("no User Timing marks in the trace")
         return
-    anyone = next(iter(marks.values()))
-    pid, tid = anyone["pid"], anyone["tid"]
-    main = sorted((e for e in complete_events(events) if e["pid"] == pid and e["tid"] == tid),
-                  key=lambda e: (e["ts"], -e["dur"]))
     for tag in tags:
         need = [f"{tag}:{k}" for k in ("click", "dom", "frame", "painted")]
         if any(n not in marks for n in need):
